@@ -1,0 +1,38 @@
+# Small helpers in the style of absl_cc_library / absl_cc_test, so that each folder's CMakeLists.txt stays
+# a short list of names, sources and dependencies.
+include_guard(GLOBAL)
+
+# qs_cc_test(NAME name SRCS files... DEPS targets... [LABELS labels...])
+# Builds one GoogleTest binary and registers its tests with ctest (discovered at build time).
+function(qs_cc_test)
+  cmake_parse_arguments(QS "" "NAME" "SRCS;DEPS;LABELS" ${ARGN})
+  add_executable(${QS_NAME} ${QS_SRCS})
+  target_link_libraries(${QS_NAME} PRIVATE ${QS_DEPS} GTest::gmock GTest::gtest_main)
+  target_include_directories(${QS_NAME} PRIVATE ${PROJECT_SOURCE_DIR})
+  if(NOT QS_LABELS)
+    set(QS_LABELS unit)
+  endif()
+  gtest_discover_tests(${QS_NAME}
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    PROPERTIES LABELS "${QS_LABELS}" ENVIRONMENT "QS_SOURCE_DIR=${PROJECT_SOURCE_DIR};QS_BINARY_DIR=${PROJECT_BINARY_DIR}"
+    DISCOVERY_TIMEOUT 60)
+endfunction()
+
+# qs_cc_tests_in(DIR dir DEPS targets... [LABELS labels...])
+# One test binary per *_test.cc file in DIR, named after the file.
+function(qs_cc_tests_in)
+  cmake_parse_arguments(QS "" "DIR" "DEPS;LABELS" ${ARGN})
+  file(GLOB test_sources CONFIGURE_DEPENDS ${QS_DIR}/*_test.cc)
+  foreach(src IN LISTS test_sources)
+    get_filename_component(name ${src} NAME_WE)
+    qs_cc_test(NAME ${name} SRCS ${src} DEPS ${QS_DEPS} LABELS ${QS_LABELS})
+  endforeach()
+endfunction()
+
+# qs_cc_benchmark(NAME name SRCS files... DEPS targets...)
+function(qs_cc_benchmark)
+  cmake_parse_arguments(QS "" "NAME" "SRCS;DEPS" ${ARGN})
+  add_executable(${QS_NAME} ${QS_SRCS})
+  target_link_libraries(${QS_NAME} PRIVATE ${QS_DEPS} benchmark::benchmark)
+  target_include_directories(${QS_NAME} PRIVATE ${PROJECT_SOURCE_DIR})
+endfunction()

@@ -1,0 +1,54 @@
+// Interrupter: stop flag and deadline shared between a request and its sampling kernels.
+#include "absl/strings/string_view.h"
+#include "core/base/interrupter.h"
+
+namespace qs {
+
+absl::string_view StopReasonName(StopReason reason) {
+  switch (reason) {
+    case StopReason::kNone:
+      return "none";
+    case StopReason::kTargetReached:
+      return "target_reached";
+    case StopReason::kTimeLimit:
+      return "time_limit";
+    case StopReason::kCancelled:
+      return "cancelled";
+    case StopReason::kDeadline:
+      return "deadline";
+    case StopReason::kShutdown:
+      return "shutdown";
+  }
+  return "unknown";
+}
+
+void Interrupter::Interrupt(StopReason reason) {
+  StopReason expected = StopReason::kNone;
+  reason_.compare_exchange_strong(expected, reason, std::memory_order_acq_rel);
+}
+
+void Interrupter::SetDeadline(absl::Time deadline, StopReason reason) {
+  const int64_t ns = deadline == absl::InfiniteFuture() ? INT64_MAX : absl::ToUnixNanos(deadline);
+  int64_t current = deadline_ns_.load(std::memory_order_acquire);
+  while (ns < current) {
+    // The reason is published before the time so that a reader who sees the new time sees its reason.
+    deadline_reason_.store(reason, std::memory_order_release);
+    if (deadline_ns_.compare_exchange_weak(current, ns, std::memory_order_acq_rel)) break;
+  }
+}
+
+bool Interrupter::ShouldStop() {
+  if (reason_.load(std::memory_order_acquire) != StopReason::kNone) return true;
+  const int64_t deadline = deadline_ns_.load(std::memory_order_acquire);
+  if (deadline == INT64_MAX) return false;
+  if (absl::GetCurrentTimeNanos() < deadline) return false;
+  Interrupt(deadline_reason_.load(std::memory_order_acquire));
+  return true;
+}
+
+absl::Time Interrupter::deadline() const {
+  const int64_t ns = deadline_ns_.load(std::memory_order_acquire);
+  return ns == INT64_MAX ? absl::InfiniteFuture() : absl::FromUnixNanos(ns);
+}
+
+}  // namespace qs

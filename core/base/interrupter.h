@@ -1,0 +1,58 @@
+// Interrupter: a stop flag plus an absolute deadline, polled by every sampling kernel between sweeps.
+// Architecture §2.5 (MathOpt's SolveInterrupter, minorminer's LocalInteraction): the caller owns it, any
+// thread may call Interrupt(), and the kernel's check costs one atomic load and, every few calls, a clock
+// read. Thread-safe.
+#ifndef QS_CORE_BASE_INTERRUPTER_H_
+#define QS_CORE_BASE_INTERRUPTER_H_
+
+#include <atomic>
+#include <cstdint>
+#include "absl/strings/string_view.h"
+
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+
+namespace qs {
+
+// Why work stopped early. kNone means it has not been asked to stop.
+enum class StopReason : int {
+  kNone = 0,
+  kTargetReached = 1,
+  kTimeLimit = 2,
+  kCancelled = 3,
+  kDeadline = 4,
+  kShutdown = 5,
+};
+
+absl::string_view StopReasonName(StopReason reason);
+
+class Interrupter {
+ public:
+  Interrupter() = default;
+  Interrupter(const Interrupter&) = delete;
+  Interrupter& operator=(const Interrupter&) = delete;
+
+  // Requests a stop. The first reason given wins; later calls keep it.
+  void Interrupt(StopReason reason);
+
+  // Sets an absolute time after which ShouldStop() reports `reason` (kTimeLimit or kDeadline). The earliest
+  // of several deadlines is kept, with its reason.
+  void SetDeadline(absl::Time deadline, StopReason reason);
+
+  // True once Interrupt() was called or a deadline has passed. Cheap enough to call once per sweep.
+  bool ShouldStop();
+
+  // The reason of the stop, or kNone while running.
+  StopReason reason() const { return reason_.load(std::memory_order_acquire); }
+
+  absl::Time deadline() const;
+
+ private:
+  std::atomic<StopReason> reason_{StopReason::kNone};
+  std::atomic<int64_t> deadline_ns_{INT64_MAX};  // absl::ToUnixNanos of the deadline
+  std::atomic<StopReason> deadline_reason_{StopReason::kNone};
+};
+
+}  // namespace qs
+
+#endif  // QS_CORE_BASE_INTERRUPTER_H_

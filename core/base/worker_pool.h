@@ -1,0 +1,75 @@
+// WorkerPool: a fixed set of threads shared by every request, serving task groups round-robin so that one
+// large request cannot starve the others (architecture §4, "WorkerPool"). A request creates one TaskGroup,
+// submits its reads to it and waits for them; the pool takes one task from each waiting group in turn.
+// Thread-safe. Never call TaskGroup::Wait() from inside a pool task: the pool would wait on itself.
+#ifndef QS_CORE_BASE_WORKER_POOL_H_
+#define QS_CORE_BASE_WORKER_POOL_H_
+
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/synchronization/mutex.h"
+
+namespace qs {
+
+class WorkerPool {
+ public:
+  class TaskGroup;
+
+  // Starts num_threads workers (at least one).
+  explicit WorkerPool(int num_threads);
+  // Runs every task already submitted, then joins the workers.
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  int num_threads() const { return static_cast<int>(threads_.size()); }
+
+  // A new group whose tasks share one fair slot in the round-robin.
+  std::shared_ptr<TaskGroup> NewGroup();
+
+  // Tasks submitted and not yet started, over all groups.
+  size_t queued_tasks() const;
+  // Tasks running now.
+  size_t running_tasks() const;
+
+  class TaskGroup : public std::enable_shared_from_this<TaskGroup> {
+   public:
+    // Queues a task. Tasks of one group may run concurrently on different workers.
+    void Submit(std::function<void()> task);
+    // Blocks until every task submitted so far has finished.
+    void Wait();
+    // Drops the tasks not started yet; running ones finish. Returns how many were dropped.
+    size_t CancelPending();
+
+   private:
+    friend class WorkerPool;
+    explicit TaskGroup(WorkerPool* pool) : pool_(pool) {}
+    WorkerPool* const pool_;
+    // Guarded by pool_->mu_.
+    std::deque<std::function<void()>> tasks_;
+    size_t unfinished_ = 0;  // queued + running
+    bool in_ready_list_ = false;
+  };
+
+ private:
+  void WorkerLoop();
+
+  mutable absl::Mutex mu_;
+  absl::CondVar work_available_;
+  absl::CondVar group_done_;
+  std::deque<std::shared_ptr<TaskGroup>> ready_ ABSL_GUARDED_BY(mu_);
+  size_t queued_ ABSL_GUARDED_BY(mu_) = 0;
+  size_t running_ ABSL_GUARDED_BY(mu_) = 0;
+  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace qs
+
+#endif  // QS_CORE_BASE_WORKER_POOL_H_

@@ -1,0 +1,16 @@
+// The one list of every built-in puzzle family. Registration is explicit (architecture §2.2), so a static
+// library can never drop a family silently.
+#include "core/base/status_macros.h"
+#include "core/compile/registry.h"
+#include "core/puzzles/raw_qubo.h"
+#include "core/puzzles/sudoku.h"
+
+namespace qs {
+
+absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
+  RETURN_IF_ERROR(registry.Register(NewSudokuCompiler()));
+  RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
+  return absl::OkStatus();
+}
+
+}  // namespace qs

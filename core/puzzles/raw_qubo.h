@@ -1,0 +1,16 @@
+// Raw QUBO / Ising input (product.md family 7): the user's own model, sampled as given. No reduction,
+// no ground energy, no rules: every assignment is a valid "board" (one row of 0/1).
+#ifndef QS_CORE_PUZZLES_RAW_QUBO_H_
+#define QS_CORE_PUZZLES_RAW_QUBO_H_
+
+#include <memory>
+
+#include "core/compile/compiler.h"
+
+namespace qs {
+
+std::unique_ptr<PuzzleCompiler> NewRawQuboCompiler();
+
+}  // namespace qs
+
+#endif  // QS_CORE_PUZZLES_RAW_QUBO_H_

@@ -1,0 +1,455 @@
+// SolveEngine: request checks, compile, sample, decode, validate and the ordered event stream.
+#include "absl/strings/string_view.h"
+#include "core/solve/solve_engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "core/base/status_macros.h"
+#include "core/qubo/qubo_proto.h"
+
+namespace qs {
+namespace {
+
+constexpr uint32_t kDefaultReads = 100;
+constexpr uint32_t kDefaultSweeps = 1000;
+
+double Seconds(absl::Duration d) { return absl::ToDoubleSeconds(d); }
+
+v1::Termination TerminationFor(StopReason reason) {
+  switch (reason) {
+    case StopReason::kNone:
+      return v1::COMPLETED;
+    case StopReason::kTargetReached:
+      return v1::TARGET_REACHED;
+    case StopReason::kTimeLimit:
+      return v1::TIME_LIMIT;
+    case StopReason::kCancelled:
+      return v1::CANCELLED;
+    case StopReason::kDeadline:
+      return v1::DEADLINE;
+    case StopReason::kShutdown:
+      return v1::SHUTDOWN;
+  }
+  return v1::TERMINATION_UNSPECIFIED;
+}
+
+void FillStats(const CompiledProblem& problem, absl::Duration compile_time, v1::CompileStats& stats) {
+  const QuboStats model_stats = problem.model.Stats();
+  stats.set_puzzle_kind(problem.kind);
+  stats.set_variables_total(problem.full_model.num_variables());
+  stats.set_variables(model_stats.num_variables);
+  stats.set_couplers(model_stats.num_couplers);
+  stats.set_linear_terms(model_stats.num_linear_terms);
+  stats.set_density(model_stats.density);
+  if (problem.ground_energy) stats.set_ground_energy(*problem.ground_energy);
+  for (const ReductionStage& s : problem.stages) {
+    v1::ReductionStage* stage = stats.add_stages();
+    stage->set_name(s.name);
+    stage->set_variables(s.variables);
+    stage->set_fixed_zero(s.fixed_zero);
+    stage->set_fixed_one(s.fixed_one);
+  }
+  stats.set_compile_seconds(Seconds(compile_time));
+  stats.set_offset(problem.model.offset());
+}
+
+// Collects samples from the sampler's threads, decodes and validates them, and emits events in order.
+class StreamingSink final : public SampleSink {
+ public:
+  StreamingSink(const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+                const v1::SolveParams& params, uint32_t reads_total, Interrupter& interrupter,
+                const SolveEngine::EventFn& emit, absl::Duration progress_interval)
+      : compiler_(compiler),
+        spec_(spec),
+        problem_(problem),
+        params_(params),
+        reads_total_(reads_total),
+        interrupter_(interrupter),
+        emit_(emit),
+        progress_interval_(progress_interval),
+        buffered_(params.aggregate() || params.max_sample_events() > 0),
+        start_(absl::Now()),
+        last_progress_(start_) {}
+
+  void OnSample(Sample sample) override {
+    // Decoding runs outside the lock, on the sampler's thread, so that decoding scales with the reads.
+    std::vector<uint8_t> full = problem_.variables.Expand(sample.bits);
+    const absl::Time decode_start = absl::Now();
+    v1::SampleEvent event;
+    event.set_bits(PackBits(full));
+    event.set_num_variables(static_cast<uint32_t>(full.size()));
+    event.set_energy(sample.energy);
+    event.set_num_occurrences(sample.num_occurrences);
+    event.set_read_index(sample.read_index);
+    *event.mutable_solution() = compiler_.Decode(spec_, problem_, full);
+    auto report = compiler_.Validate(spec_, event.solution());
+    if (report.ok()) {
+      event.set_valid(report->valid());
+      *event.mutable_violations() = std::move(*report->mutable_violations());
+    } else {
+      event.set_valid(false);
+      *event.add_violations() = MakeViolation("decode_error", "", report.status().message());
+    }
+    const absl::Duration decode_time = absl::Now() - decode_start;
+    if (event.valid() && params_.stop_at_first_valid()) interrupter_.Interrupt(StopReason::kTargetReached);
+
+    absl::MutexLock lock(&mu_);
+    decode_time_ += decode_time;
+    reads_done_ += static_cast<uint32_t>(sample.num_occurrences);
+    if (event.valid()) valid_ += static_cast<uint32_t>(sample.num_occurrences);
+    UpdateBest(event);
+    if (buffered_) {
+      held_.push_back(std::move(event));
+    } else {
+      v1::SolveResponse response;
+      *response.mutable_sample() = std::move(event);
+      emit_(std::move(response));
+    }
+    const absl::Time now = absl::Now();
+    if (now - last_progress_ >= progress_interval_ && reads_done_ < reads_total_) {
+      last_progress_ = now;
+      v1::SolveResponse response;
+      v1::Progress* progress = response.mutable_progress();
+      progress->set_reads_done(reads_done_);
+      progress->set_reads_total(reads_total_);
+      progress->set_best_energy(best_.energy());
+      progress->set_valid_found(valid_);
+      progress->set_elapsed_seconds(Seconds(now - start_));
+      emit_(std::move(response));
+    }
+  }
+
+  // Emits what was held back (aggregated and/or capped, lowest energy first).
+  void Flush() {
+    absl::MutexLock lock(&mu_);
+    if (!buffered_) return;
+    std::vector<v1::SampleEvent> events = std::move(held_);
+    if (params_.aggregate()) {
+      std::map<std::string, size_t> index;
+      std::vector<v1::SampleEvent> merged;
+      for (v1::SampleEvent& e : events) {
+        auto [it, inserted] = index.emplace(e.bits(), merged.size());
+        if (inserted) {
+          merged.push_back(std::move(e));
+        } else {
+          v1::SampleEvent& m = merged[it->second];
+          m.set_num_occurrences(m.num_occurrences() + e.num_occurrences());
+        }
+      }
+      events = std::move(merged);
+    }
+    std::stable_sort(events.begin(), events.end(), [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+      if (a.valid() != b.valid()) return a.valid();
+      return a.energy() < b.energy();
+    });
+    if (params_.max_sample_events() > 0 && events.size() > params_.max_sample_events()) {
+      events.resize(params_.max_sample_events());
+    }
+    for (v1::SampleEvent& e : events) {
+      v1::SolveResponse response;
+      *response.mutable_sample() = std::move(e);
+      emit_(std::move(response));
+    }
+  }
+
+  uint32_t reads_done() const {
+    absl::MutexLock lock(&mu_);
+    return reads_done_;
+  }
+  uint32_t valid() const {
+    absl::MutexLock lock(&mu_);
+    return valid_;
+  }
+  absl::Duration decode_time() const {
+    absl::MutexLock lock(&mu_);
+    return decode_time_;
+  }
+  // The lowest-energy valid sample, else the lowest-energy one; has_best() false when no read finished.
+  bool has_best() const {
+    absl::MutexLock lock(&mu_);
+    return has_best_;
+  }
+  v1::SampleEvent best() const {
+    absl::MutexLock lock(&mu_);
+    return best_;
+  }
+
+ private:
+  void UpdateBest(const v1::SampleEvent& event) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    const bool better = !has_best_ || (event.valid() && !best_.valid()) ||
+                        (event.valid() == best_.valid() && event.energy() < best_.energy());
+    if (better) {
+      best_ = event;
+      has_best_ = true;
+    }
+  }
+
+  const PuzzleCompiler& compiler_;
+  const v1::PuzzleSpec& spec_;
+  const CompiledProblem& problem_;
+  const v1::SolveParams& params_;
+  const uint32_t reads_total_;
+  Interrupter& interrupter_;
+  const SolveEngine::EventFn& emit_;
+  const absl::Duration progress_interval_;
+  const bool buffered_;
+  const absl::Time start_;
+
+  mutable absl::Mutex mu_;
+  absl::Time last_progress_ ABSL_GUARDED_BY(mu_);
+  uint32_t reads_done_ ABSL_GUARDED_BY(mu_) = 0;
+  uint32_t valid_ ABSL_GUARDED_BY(mu_) = 0;
+  absl::Duration decode_time_ ABSL_GUARDED_BY(mu_);
+  bool has_best_ ABSL_GUARDED_BY(mu_) = false;
+  v1::SampleEvent best_ ABSL_GUARDED_BY(mu_);
+  std::vector<v1::SampleEvent> held_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace
+
+std::string PackBits(std::span<const uint8_t> bits) {
+  std::string packed((bits.size() + 7) / 8, '\0');
+  for (size_t v = 0; v < bits.size(); ++v) {
+    if (bits[v]) packed[v / 8] = static_cast<char>(packed[v / 8] | (1 << (v % 8)));
+  }
+  return packed;
+}
+
+absl::StatusOr<std::vector<uint8_t>> UnpackBits(absl::string_view packed, int num_variables) {
+  if (packed.size() * 8 < static_cast<size_t>(num_variables)) {
+    return absl::InvalidArgumentError(absl::StrCat("packed state has ", packed.size(), " bytes, ",
+                                                   num_variables, " variables need ",
+                                                   (num_variables + 7) / 8));
+  }
+  std::vector<uint8_t> bits(num_variables);
+  for (int v = 0; v < num_variables; ++v) bits[v] = (packed[v / 8] >> (v % 8)) & 1;
+  return bits;
+}
+
+SolveEngine::SolveEngine(const CompilerRegistry* compilers, const SamplerRegistry* samplers,
+                         SolveLimits limits)
+    : compilers_(compilers), samplers_(samplers), limits_(limits) {}
+
+absl::Status SolveEngine::StatusForStop(StopReason reason) {
+  switch (reason) {
+    case StopReason::kCancelled:
+      return absl::CancelledError("the client cancelled the solve");
+    case StopReason::kDeadline:
+      return absl::DeadlineExceededError("the deadline passed before the solve finished");
+    case StopReason::kShutdown:
+      return absl::UnavailableError("the server is shutting down; retry on another replica");
+    default:
+      return absl::OkStatus();
+  }
+}
+
+absl::Status SolveEngine::CheckModelSize(const v1::PuzzleSpec& puzzle, const PuzzleCompiler& compiler) const {
+  const int64_t variables = compiler.ModelVariables(puzzle);
+  if (variables > limits_.max_variables) {
+    return absl::ResourceExhaustedError(absl::StrCat("puzzle: the ", compiler.kind(), " model has ",
+                                                     variables, " variables, over this server's limit of ",
+                                                     limits_.max_variables));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SolveEngine::CheckSolveRequest(const v1::SolveRequest& request) const {
+  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler, compilers_->ForSpec(request.puzzle()));
+  RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler));
+  const v1::SolveParams& p = request.params();
+  const std::string backend = p.backend().empty() ? std::string(kDefaultBackend) : p.backend();
+  ASSIGN_OR_RETURN(const Sampler* sampler, samplers_->Get(backend));
+  RETURN_IF_ERROR(sampler->Available());
+  if (p.has_num_reads() && (p.num_reads() == 0 || p.num_reads() > limits_.max_reads)) {
+    return absl::InvalidArgumentError(absl::StrCat("params.num_reads: must be 1..", limits_.max_reads,
+                                                   ", got ", p.num_reads()));
+  }
+  if (p.has_num_sweeps() && (p.num_sweeps() == 0 || p.num_sweeps() > limits_.max_sweeps)) {
+    return absl::InvalidArgumentError(absl::StrCat("params.num_sweeps: must be 1..", limits_.max_sweeps,
+                                                   ", got ", p.num_sweeps()));
+  }
+  if (!std::isfinite(p.time_limit_seconds()) || p.time_limit_seconds() < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("params.time_limit_seconds: must be >= 0, got ", p.time_limit_seconds()));
+  }
+  if (p.has_target_energy() && !std::isfinite(p.target_energy())) {
+    return absl::InvalidArgumentError("params.target_energy: must be finite");
+  }
+  if (p.has_cpu_sa()) {
+    const v1::CpuSaParams& sa = p.cpu_sa();
+    if (!std::isfinite(sa.beta_hot()) || sa.beta_hot() < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.cpu_sa.beta_hot: must be >= 0, got ", sa.beta_hot()));
+    }
+    if (!std::isfinite(sa.beta_cold()) || sa.beta_cold() < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.cpu_sa.beta_cold: must be >= 0, got ", sa.beta_cold()));
+    }
+    if (sa.beta_hot() > 0 && sa.beta_cold() > 0 && sa.beta_hot() > sa.beta_cold()) {
+      return absl::InvalidArgumentError(absl::StrCat("params.cpu_sa: beta_hot (", sa.beta_hot(),
+                                                     ") must not exceed beta_cold (", sa.beta_cold(), ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::CompileResponse> SolveEngine::Compile(const v1::CompileRequest& request) const {
+  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler, compilers_->ForSpec(request.puzzle()));
+  RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler));
+  const absl::Time start = absl::Now();
+  ASSIGN_OR_RETURN(CompiledProblem problem, compiler->Compile(request.puzzle(), request.options()));
+  v1::CompileResponse response;
+  FillStats(problem, absl::Now() - start, *response.mutable_stats());
+  if (request.options().return_qubo()) *response.mutable_qubo() = QuboToProto(problem.model);
+  for (int r = 0; r < problem.variables.num_reduced(); ++r) {
+    response.add_variable_map(problem.variables.representative(r));
+  }
+  for (const std::string& label : problem.full_model.labels()) response.add_labels(label);
+  return response;
+}
+
+absl::StatusOr<v1::ValidateResponse> SolveEngine::Validate(const v1::ValidateRequest& request) const {
+  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler, compilers_->ForSpec(request.puzzle()));
+  RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler));
+  v1::ValidateResponse response;
+  ASSIGN_OR_RETURN(*response.mutable_report(), compiler->Validate(request.puzzle(), request.solution()));
+  v1::CompileOptions options;
+  options.set_reduction(v1::REDUCTION_NONE);
+  ASSIGN_OR_RETURN(CompiledProblem problem, compiler->Compile(request.puzzle(), options));
+  auto bits = compiler->Encode(request.puzzle(), problem, request.solution());
+  if (bits.ok()) response.set_energy(problem.full_model.Energy(*bits));
+  return response;
+}
+
+v1::ListBackendsResponse SolveEngine::ListBackends() const {
+  v1::ListBackendsResponse response;
+  for (const Sampler* sampler : samplers_->All()) {
+    v1::BackendDescription* d = response.add_backends();
+    d->set_name(std::string(sampler->name()));
+    d->set_description(std::string(sampler->description()));
+    const absl::Status available = sampler->Available();
+    d->set_available(available.ok());
+    d->set_status(available.ok() ? "ready" : std::string(available.message()));
+    const SamplerCapabilities caps = sampler->capabilities();
+    d->set_max_variables(caps.max_variables);
+    d->set_exact(caps.exact);
+    d->set_deterministic(caps.deterministic);
+  }
+  return response;
+}
+
+absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& interrupter,
+                                const EventFn& emit, absl::Duration queue_time) const {
+  const absl::Time start = absl::Now();
+  RETURN_IF_ERROR(CheckSolveRequest(request));
+  const v1::SolveParams& p = request.params();
+  const PuzzleCompiler* compiler = *compilers_->ForSpec(request.puzzle());
+  const std::string backend = p.backend().empty() ? std::string(kDefaultBackend) : p.backend();
+  const Sampler* sampler = *samplers_->Get(backend);
+
+  ASSIGN_OR_RETURN(CompiledProblem problem, compiler->Compile(request.puzzle(), request.compile()));
+  const absl::Duration compile_time = absl::Now() - start;
+  const int n = problem.model.num_variables();
+  if (problem.model.num_couplers() > limits_.max_couplers) {
+    return absl::ResourceExhaustedError(absl::StrCat("puzzle: the reduced model has ",
+                                                     problem.model.num_couplers(),
+                                                     " couplers, over this server's limit of ",
+                                                     limits_.max_couplers));
+  }
+  SampleParams params;
+  params.num_reads = static_cast<int>(p.has_num_reads() ? p.num_reads() : kDefaultReads);
+  params.num_sweeps = static_cast<int>(p.has_num_sweeps() ? p.num_sweeps() : kDefaultSweeps);
+  const double attempts = static_cast<double>(params.num_reads) * params.num_sweeps * std::max(n, 1);
+  if (attempts > limits_.max_attempts) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "params: num_reads * num_sweeps * variables = ", attempts, " spin-update attempts, over this server's "
+        "limit of ", limits_.max_attempts));
+  }
+  params.seed = p.has_seed() ? p.seed() : std::random_device{}() * uint64_t{0x100000001} ^ absl::GetCurrentTimeNanos();
+  if (p.has_cpu_sa()) {
+    params.beta_hot = p.cpu_sa().beta_hot();
+    params.beta_cold = p.cpu_sa().beta_cold();
+    params.schedule = p.cpu_sa().schedule() == v1::LINEAR ? ScheduleType::kLinear : ScheduleType::kGeometric;
+  }
+  if (p.has_target_energy()) params.target_energy = p.target_energy();
+  for (int k = 0; k < p.initial_states_size(); ++k) {
+    auto full = UnpackBits(p.initial_states(k), problem.variables.num_full());
+    if (!full.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.initial_states[", k, "]: ", full.status().message()));
+    }
+    params.initial_states.push_back(problem.variables.Restrict(*full));
+  }
+  params.wire = &p;
+  if (p.time_limit_seconds() > 0) {
+    interrupter.SetDeadline(absl::Now() + absl::Seconds(p.time_limit_seconds()), StopReason::kTimeLimit);
+  }
+
+  {
+    v1::SolveResponse response;
+    v1::SolveHeader* header = response.mutable_header();
+    header->set_request_id(request.request_id());
+    FillStats(problem, compile_time, *header->mutable_stats());
+    header->set_backend(backend);
+    header->set_seed(params.seed);
+    header->set_num_reads(params.num_reads);
+    header->set_num_sweeps(params.num_sweeps);
+    header->set_queue_seconds(Seconds(queue_time));
+    emit(std::move(response));
+  }
+
+  StreamingSink sink(*compiler, request.puzzle(), problem, p, static_cast<uint32_t>(params.num_reads),
+                     interrupter, emit, limits_.progress_interval);
+  const absl::Time sample_start = absl::Now();
+  ASSIGN_OR_RETURN(SampleStats stats, sampler->Sample(problem.model, params, sink, interrupter));
+  const absl::Duration sample_time = absl::Now() - sample_start;
+  sink.Flush();
+
+  v1::SolveResponse response;
+  v1::SolveSummary* summary = response.mutable_summary();
+  summary->set_request_id(request.request_id());
+  summary->set_termination(TerminationFor(stats.stop_reason));
+  const uint32_t reads_done = sink.reads_done();
+  summary->set_reads_done(reads_done);
+  summary->set_num_valid(sink.valid());
+  summary->set_success_fraction(reads_done > 0 ? static_cast<double>(sink.valid()) / reads_done : 0.0);
+  if (sink.has_best()) {
+    v1::SampleEvent best = sink.best();
+    summary->set_best_energy(best.energy());
+    *summary->mutable_best_solution() = std::move(*best.mutable_solution());
+    summary->set_best_valid(best.valid());
+    *summary->mutable_best_violations() = std::move(*best.mutable_violations());
+  }
+  if (problem.ground_energy) summary->set_ground_energy(*problem.ground_energy);
+  v1::Timings* timings = summary->mutable_timings();
+  timings->set_queue_seconds(Seconds(queue_time));
+  timings->set_compile_seconds(Seconds(compile_time));
+  timings->set_sample_seconds(Seconds(sample_time));
+  timings->set_decode_seconds(Seconds(sink.decode_time()));
+  timings->set_total_seconds(Seconds(queue_time + (absl::Now() - start)));
+  summary->set_seed(params.seed);
+  summary->set_sweeps_done(stats.sweeps_done);
+  summary->set_spin_update_attempts(stats.spin_update_attempts);
+  summary->set_accepted_flips(stats.accepted_flips);
+  const double sample_seconds = Seconds(stats.elapsed);
+  summary->set_attempts_per_second(sample_seconds > 0 ? stats.spin_update_attempts / sample_seconds : 0);
+  v1::BackendInfo* info = summary->mutable_backend();
+  info->set_name(backend);
+  info->set_beta_hot(stats.beta_hot);
+  info->set_beta_cold(stats.beta_cold);
+  info->set_schedule(stats.schedule == ScheduleType::kLinear ? v1::LINEAR : v1::GEOMETRIC);
+  info->set_threads(stats.threads);
+  emit(std::move(response));
+  return StatusForStop(stats.stop_reason);
+}
+
+}  // namespace qs
