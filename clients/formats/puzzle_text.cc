@@ -15,6 +15,8 @@ using Parser = absl::StatusOr<v1::PuzzleSpec> (*)(absl::string_view);
 const std::vector<std::pair<std::string, Parser>>& Parsers() {
   static const auto* const parsers = new std::vector<std::pair<std::string, Parser>>{
       {"sudoku", &ParseSudokuText},
+      {"tents", &ParseTentsText},
+      {"chess", &ParseChessText},
       {"qubo", &ParseQuboPuzzleText},
   };
   return *parsers;

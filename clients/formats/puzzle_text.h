@@ -5,6 +5,11 @@
 // Kinds and formats (details in each parser's file and in the README):
 //   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank; whitespace and '|', '-', '+'
 //           grid decoration are ignored.
+//   tents   a Simon Tatham "Tents" game ID as `sgt-tents --generate` prints it ("8x8:abjced...,1,3,0,...")
+//           or a grid: a line of column counts, then rows of 'A' (tree) / '.' each ending in its count.
+//   chess   rows of piece letters (Q R B N K, custom letters; '.' no piece; lower case: placed), an
+//           optional "regions" line and grid of region letters, "variant", "piece", "weight", "penalty"
+//           lines, or "8x8 N" for a board of one piece type (chess_text.cc).
 //   qubo    the "n m offset" + "i j w" text of ../shared/data/instances (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 #define QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
@@ -26,6 +31,8 @@ std::vector<std::string> PuzzleKinds();
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseTentsText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseChessText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(absl::string_view text);
 
 }  // namespace qs::formats
