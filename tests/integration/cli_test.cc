@@ -2,6 +2,7 @@
 // README (exit codes, the last JSON line of `solve --json`, the fields of
 // `compile --json`, --export), for the sudoku and qubo kinds.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -35,8 +36,12 @@ std::string Qsolve() {
 
 CommandResult RunQsolve(const std::string& args,
                         const std::string& stdin_text = "") {
-  const std::string err_file = ::testing::TempDir() + "/qsolve_stderr.txt";
-  const std::string in_file = ::testing::TempDir() + "/qsolve_stdin.txt";
+  // Test cases run as parallel processes: every call gets its own files.
+  static int calls = 0;
+  const std::string prefix =
+      absl::StrCat(::testing::TempDir(), "/qsolve_", getpid(), "_", ++calls);
+  const std::string err_file = prefix + "_stderr.txt";
+  const std::string in_file = prefix + "_stdin.txt";
   std::ofstream(in_file) << stdin_text;
   const std::string command =
       absl::StrCat(Qsolve(), " ", args, " <", in_file, " 2>", err_file);
@@ -130,7 +135,8 @@ TEST_F(CliTest, UnsolvedBoardStillExitsZero) {
 }
 
 TEST_F(CliTest, CompileJsonAndExport) {
-  const std::string export_path = ::testing::TempDir() + "/nyt_full.qubo";
+  const std::string export_path =
+      absl::StrCat(::testing::TempDir(), "/nyt_full_", getpid(), ".qubo");
   const CommandResult full = RunQsolve(absl::StrCat(
       "compile", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
       "' --reduction full --json --export ", export_path));

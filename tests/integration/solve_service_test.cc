@@ -333,6 +333,10 @@ TEST_F(SolveServiceTest, MetricsShowTheRequests) {
   auto stub = server_->NewStub();
   const testing::SolveStream stream = testing::RunSolve(*stub, NytRequest());
   ASSERT_TRUE(stream.status.ok());
+  v1::SolveRequest bad = NytRequest();
+  bad.mutable_params()->set_num_reads(0);
+  ASSERT_EQ(testing::RunSolve(*stub, bad).status.error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
   auto metrics = server_->ScrapeMetrics();
   ASSERT_TRUE(metrics.ok()) << metrics.status();
   EXPECT_THAT(*metrics,
