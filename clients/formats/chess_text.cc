@@ -234,4 +234,32 @@ class ChessTextParser {
 
 absl::StatusOr<v1::PuzzleSpec> ParseChessText(absl::string_view text) { return ChessTextParser().Parse(text); }
 
+absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(const v1::PuzzleSpec& puzzle, absl::string_view text) {
+  v1::PuzzleSolution board;
+  size_t width = 0;
+  for (absl::string_view row : absl::StrSplit(text, absl::ByAnyChar("/\n"), absl::SkipWhitespace())) {
+    row = absl::StripAsciiWhitespace(row);
+    if (width == 0) width = row.size();
+    if (row.size() != width) {
+      return TextError(absl::StrCat("board row ", board.rows_size() + 1, " has ", row.size(),
+                                    " cells, the first row has ", width));
+    }
+    std::string letters;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const char ch = row[c];
+      if (ch != '.' && !std::isalpha(static_cast<unsigned char>(ch))) {
+        return TextError(absl::StrCat("board row ", board.rows_size() + 1, " column ", c + 1, ": unexpected '",
+                                      std::string(1, ch), "' (piece letters and '.')"));
+      }
+      board.add_cells(ch == '.' ? 0 : 1);
+      letters.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
+    }
+    board.add_rows(letters);
+  }
+  if (board.rows_size() == 0) return TextError("board: no rows");
+  board.set_height(static_cast<uint32_t>(board.rows_size()));
+  board.set_width(static_cast<uint32_t>(width));
+  return board;
+}
+
 }  // namespace qs::formats

@@ -1,16 +1,21 @@
-// Text formats of puzzles for the command-line client: what people paste or keep in files, turned into a
-// qs.v1.PuzzleSpec. One parser per puzzle kind (one file each), listed in puzzle_text.cc. Clients speak to
-// the server only through the protos, so this library depends on qs_proto alone.
+// Text formats of puzzles for the command-line client: what people paste or
+// keep in files, turned into a qs.v1.PuzzleSpec. One parser per puzzle kind
+// (one file each), listed in puzzle_text.cc. Clients speak to the server only
+// through the protos, so this library depends on qs_proto alone.
 //
 // Kinds and formats (details in each parser's file and in the README):
-//   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank; whitespace and '|', '-', '+'
+//   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank;
+//   whitespace and '|', '-', '+'
 //           grid decoration are ignored.
-//   tents   a Simon Tatham "Tents" game ID as `sgt-tents --generate` prints it ("8x8:abjced...,1,3,0,...")
-//           or a grid: a line of column counts, then rows of 'A' (tree) / '.' each ending in its count.
-//   chess   rows of piece letters (Q R B N K, custom letters; '.' no piece; lower case: placed), an
-//           optional "regions" line and grid of region letters, "variant", "piece", "weight", "penalty"
+//   tents   a Simon Tatham "Tents" game ID as `sgt-tents --generate` prints it
+//           ("8x8:abjced...,1,3,0,...") or a grid: a line of column counts,
+//           then rows of 'A' (tree) / '.' each ending in its count.
+//   chess   rows of piece letters (Q R B N K or custom letters, '.' for a cell
+//           that takes no piece, lower case for a placed piece), an optional
+//           "regions" line and grid, "variant", "piece", "weight", "penalty"
 //           lines, or "8x8 N" for a board of one piece type (chess_text.cc).
-//   qubo    the "n m offset" + "i j w" text of ../shared/data/instances (qubo_text.h).
+//   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
+//   (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 #define QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 
@@ -23,11 +28,34 @@
 
 namespace qs::formats {
 
-// Parses `text` as a puzzle of `kind`. INVALID_ARGUMENT with the position of the first problem.
-absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind, absl::string_view text);
+// Parses `text` as a puzzle of `kind`. INVALID_ARGUMENT with the position of
+// the first problem.
+absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
+                                               absl::string_view text);
 
 // The kinds ParsePuzzleText understands, sorted.
 std::vector<std::string> PuzzleKinds();
+
+// Parses a board of a puzzle of `kind` (for Validate): rows separated by '/' or
+// newlines, in the characters the solver prints (digits for Sudoku; 'Q'/'T'/'1'
+// for a piece and '.'/'0'/'A'/'#' for none in the binary-board kinds). Cells
+// are row-major as PuzzleSolution.cells.
+absl::StatusOr<v1::PuzzleSolution> ParseBoardText(absl::string_view kind,
+                                                  const v1::PuzzleSpec& puzzle,
+                                                  absl::string_view text);
+
+// Board parsers per kind (each next to its puzzle parser).
+absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
+// Boards whose cells are 0/1 (queens, tents, Takuzu, raw QUBO): '1', 'Q', 'T'
+// are 1; '0', '.', 'A', '#',
+// '_' are 0.
+absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
+// Chess-piece boards: a piece letter on an occupied cell is 1, '.' is 0; the
+// rows keep the letters so that the server can check the piece types.
+absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);

@@ -373,7 +373,8 @@ absl::StatusOr<Qubo> BuildFullModel(const Chess& g) {
   return std::move(builder).Build();
 }
 
-// A board read from a solution: which cells hold a piece, and pieces of the wrong type (from rows only).
+// A board read from a solution: which cells hold a piece (from cells, or from rows when there are no
+// cells), and the pieces whose letter in the rows is not the type their cell takes.
 struct BoardRead {
   std::vector<uint8_t> occupied;
   std::vector<std::pair<int, char>> wrong_pieces;
@@ -395,12 +396,16 @@ absl::StatusOr<BoardRead> ReadBoard(const Chess& g, const v1::PuzzleSolution& so
       }
       board.occupied.push_back(static_cast<uint8_t>(v));
     }
+  }
+  if (solution.rows_size() == 0) {
+    if (solution.cells_size() == 0) return absl::InvalidArgumentError("solution: neither cells nor rows");
     return board;
   }
   if (solution.rows_size() != g.rows) {
     return absl::InvalidArgumentError(
         absl::StrCat("solution.rows: expected ", g.rows, " rows, got ", solution.rows_size()));
   }
+  const bool occupied_from_rows = board.occupied.empty();
   for (int r = 0; r < g.rows; ++r) {
     const std::string& row = solution.rows(r);
     if (static_cast<int>(row.size()) != g.cols) {
@@ -409,11 +414,7 @@ absl::StatusOr<BoardRead> ReadBoard(const Chess& g, const v1::PuzzleSolution& so
     }
     for (int c = 0; c < g.cols; ++c) {
       const char ch = static_cast<char>(std::toupper(static_cast<unsigned char>(row[c])));
-      if (ch == '.') {
-        board.occupied.push_back(0);
-        continue;
-      }
-      bool known = false;
+      bool known = ch == '.';
       for (const Piece& p : g.pieces) known = known || p.symbol == ch;
       if (!known) {
         return absl::InvalidArgumentError(absl::StrCat("solution.rows[", r, "][", c, "]: '",
@@ -421,8 +422,8 @@ absl::StatusOr<BoardRead> ReadBoard(const Chess& g, const v1::PuzzleSolution& so
                                                        "' is neither '.' nor a piece of this board"));
       }
       const int cell = r * g.cols + c;
-      board.occupied.push_back(1);
-      if (g.piece_of_cell[cell] >= 0 && g.pieces[g.piece_of_cell[cell]].symbol != ch) {
+      if (occupied_from_rows) board.occupied.push_back(ch != '.');
+      if (ch != '.' && g.piece_of_cell[cell] >= 0 && g.pieces[g.piece_of_cell[cell]].symbol != ch) {
         board.wrong_pieces.push_back({cell, ch});
       }
     }

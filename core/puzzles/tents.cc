@@ -5,6 +5,7 @@
 #include "core/puzzles/tents.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -15,12 +16,6 @@ namespace qs {
 namespace {
 
 constexpr uint32_t kMaxSide = 1000;
-
-// Board values of PuzzleSolution.cells.
-constexpr int kEmpty = 0;
-constexpr int kTent = 1;
-constexpr int kTree = 2;
-constexpr int kTentOnTree = -1;
 
 constexpr int kOrthogonal[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
 // The neighbours of D'_ij (eq. 22): right of the cell and on the row below, so each touching pair is
@@ -155,9 +150,15 @@ absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   return std::move(builder).Build();
 }
 
-// The board values of a solution, from its cells or, when those are empty, from its rows.
-absl::StatusOr<std::vector<int>> ReadBoard(const Board& b, const v1::PuzzleSolution& solution) {
-  std::vector<int> cells;
+// A board read from a solution: the tents, from its cells (1 tent, 0 none, -1 a tent on a tree) or, when
+// there are none, from its rows; and the cells where the rows' trees differ from the puzzle's.
+struct BoardRead {
+  std::vector<uint8_t> tent;
+  std::vector<int> tree_mismatches;
+};
+
+absl::StatusOr<BoardRead> ReadBoard(const Board& b, const v1::PuzzleSolution& solution) {
+  BoardRead board;
   if (solution.cells_size() > 0) {
     if (solution.cells_size() != b.size()) {
       return absl::InvalidArgumentError(absl::StrCat("solution.cells: expected ", b.size(), " values, got ",
@@ -165,18 +166,23 @@ absl::StatusOr<std::vector<int>> ReadBoard(const Board& b, const v1::PuzzleSolut
     }
     for (int k = 0; k < b.size(); ++k) {
       const int v = solution.cells(k);
-      if (v < kTentOnTree || v > kTree) {
+      if (v < -1 || v > 1) {
         return absl::InvalidArgumentError(absl::StrCat("solution.cells[", k, "]: value ", v,
-                                                       " out of range -1..2 (tent on tree, empty, tent, tree)"));
+                                                       " out of range -1..1 (tent on a tree, none, tent)"));
       }
-      cells.push_back(v);
+      board.tent.push_back(v != 0);
+      if (v == -1 && !b.is_tree[k]) board.tree_mismatches.push_back(k);
     }
-    return cells;
+  }
+  if (solution.rows_size() == 0) {
+    if (solution.cells_size() == 0) return absl::InvalidArgumentError("solution: neither cells nor rows");
+    return board;
   }
   if (solution.rows_size() != b.rows) {
     return absl::InvalidArgumentError(
         absl::StrCat("solution.rows: expected ", b.rows, " rows, got ", solution.rows_size()));
   }
+  const bool tents_from_rows = board.tent.empty();
   for (int r = 0; r < b.rows; ++r) {
     const std::string& row = solution.rows(r);
     if (static_cast<int>(row.size()) != b.cols) {
@@ -184,21 +190,26 @@ absl::StatusOr<std::vector<int>> ReadBoard(const Board& b, const v1::PuzzleSolut
           absl::StrCat("solution.rows[", r, "]: expected ", b.cols, " cells, got ", row.size()));
     }
     for (int c = 0; c < b.cols; ++c) {
+      bool tent = false, tree = false;
       switch (row[c]) {
-        case '.': cells.push_back(kEmpty); break;
-        case 'T': cells.push_back(kTent); break;
-        case 'A': cells.push_back(kTree); break;
-        case '*': cells.push_back(kTentOnTree); break;
+        case '.': case '0': case '_': case '#': break;
+        case 'T': case '1': tent = true; break;
+        case 'A': tree = true; break;
+        case '*': tent = tree = true; break;
         default:
           return absl::InvalidArgumentError(absl::StrCat("solution.rows[", r, "][", c, "]: unexpected '",
                                                          std::string(1, row[c]), "' (one of T A . *)"));
       }
+      const int cell = r * b.cols + c;
+      if (tents_from_rows) board.tent.push_back(tent);
+      // A tent drawn on a tree cell without the tree is still a tent on the puzzle's tree.
+      if (tree != static_cast<bool>(b.is_tree[cell]) && !(tent && b.is_tree[cell])) {
+        board.tree_mismatches.push_back(cell);
+      }
     }
   }
-  return cells;
+  return board;
 }
-
-bool HasTent(int value) { return value == kTent || value == kTentOnTree; }
 
 // Kuhn's augmenting paths: tries to give `tree` a tent, moving other trees to other tents if need be.
 bool Augment(int tree, const std::vector<std::vector<int>>& tents_of_tree, std::vector<int>& tree_of_tent,
@@ -278,14 +289,13 @@ class TentsCompiler final : public PuzzleCompiler {
       std::string row;
       for (int c = 0; c < cols; ++c) {
         const int cell = r * cols + c;
-        int value;
         if (is_tree[cell]) {
-          value = bits[cell] ? kTentOnTree : kTree;
+          solution.add_cells(bits[cell] ? -1 : 0);
+          row.push_back(bits[cell] ? '*' : 'A');
         } else {
-          value = bits[cell] ? kTent : kEmpty;
+          solution.add_cells(bits[cell] ? 1 : 0);
+          row.push_back(bits[cell] ? 'T' : '.');
         }
-        solution.add_cells(value);
-        row.push_back(value == kTree ? 'A' : value == kTent ? 'T' : value == kTentOnTree ? '*' : '.');
       }
       solution.add_rows(row);
     }
@@ -295,28 +305,24 @@ class TentsCompiler final : public PuzzleCompiler {
   absl::StatusOr<v1::ValidationReport> Validate(const v1::PuzzleSpec& spec,
                                                 const v1::PuzzleSolution& solution) const override {
     ASSIGN_OR_RETURN(const Board b, CheckSpec(spec.tents()));
-    ASSIGN_OR_RETURN(const std::vector<int> cells, ReadBoard(b, solution));
+    ASSIGN_OR_RETURN(const BoardRead board, ReadBoard(b, solution));
+    const std::vector<uint8_t>& tent = board.tent;
     v1::ValidationReport report;
     auto add = [&](absl::string_view rule, absl::string_view location, absl::string_view message) {
       *report.add_violations() = MakeViolation(rule, location, message);
     };
     auto cell_location = [&](int cell) { return absl::StrCat("cell ", CellName(cell, b.cols)); };
 
-    for (int cell = 0; cell < b.size(); ++cell) {
-      const int v = cells[cell];
-      if (b.is_tree[cell]) {
-        if (v == kTentOnTree || v == kTent) {
-          add("tent_on_tree", cell_location(cell), "a tent stands on a tree");
-        } else if (v == kEmpty) {
-          add("tree_mismatch", cell_location(cell), "the puzzle's tree is missing from the board");
-        }
-      } else if (v == kTree || v == kTentOnTree) {
-        add("tree_mismatch", cell_location(cell), "a tree where the puzzle has none");
-      }
+    for (int cell : board.tree_mismatches) {
+      add("tree_mismatch", cell_location(cell),
+          b.is_tree[cell] ? "the puzzle's tree is missing from the board" : "a tree where the puzzle has none");
+    }
+    for (int tree : b.trees) {
+      if (tent[tree]) add("tent_on_tree", cell_location(tree), "a tent stands on a tree");
     }
     for (int r = 0; r < b.rows; ++r) {
       int n = 0;
-      for (int c = 0; c < b.cols; ++c) n += HasTent(cells[r * b.cols + c]);
+      for (int c = 0; c < b.cols; ++c) n += tent[r * b.cols + c];
       if (n != b.row_counts[r]) {
         add("row_count", absl::StrCat("row ", r + 1),
             absl::StrCat(n, " tents, the clue says ", b.row_counts[r]));
@@ -324,7 +330,7 @@ class TentsCompiler final : public PuzzleCompiler {
     }
     for (int c = 0; c < b.cols; ++c) {
       int n = 0;
-      for (int r = 0; r < b.rows; ++r) n += HasTent(cells[r * b.cols + c]);
+      for (int r = 0; r < b.rows; ++r) n += tent[r * b.cols + c];
       if (n != b.col_counts[c]) {
         add("column_count", absl::StrCat("column ", c + 1),
             absl::StrCat(n, " tents, the clue says ", b.col_counts[c]));
@@ -332,9 +338,9 @@ class TentsCompiler final : public PuzzleCompiler {
     }
     for (int r = 0; r < b.rows; ++r) {
       for (int c = 0; c < b.cols; ++c) {
-        if (!HasTent(cells[r * b.cols + c])) continue;
+        if (!tent[r * b.cols + c]) continue;
         for (const auto& d : kForwardNeighbours) {
-          if (b.OnBoard(r + d[0], c + d[1]) && HasTent(cells[(r + d[0]) * b.cols + c + d[1]])) {
+          if (b.OnBoard(r + d[0], c + d[1]) && tent[(r + d[0]) * b.cols + c + d[1]]) {
             add("tents_touch",
                 absl::StrCat("cells ", CellName(r * b.cols + c, b.cols), " and ",
                              CellName((r + d[0]) * b.cols + c + d[1], b.cols)),
@@ -350,7 +356,7 @@ class TentsCompiler final : public PuzzleCompiler {
     std::vector<int> tree_count_of_tent(b.size(), 0);
     for (size_t t = 0; t < b.trees.size(); ++t) {
       for (int cell : b.Orthogonal(b.trees[t])) {
-        if (HasTent(cells[cell])) {
+        if (tent[cell]) {
           tents_of_tree[t].push_back(cell);
           ++tree_count_of_tent[cell];
         }
@@ -371,7 +377,7 @@ class TentsCompiler final : public PuzzleCompiler {
       }
     }
     for (int cell = 0; cell < b.size(); ++cell) {
-      if (!HasTent(cells[cell])) continue;
+      if (!tent[cell]) continue;
       if (tree_count_of_tent[cell] == 0) {
         add("tent_without_tree", cell_location(cell), "no tree next to this tent");
       } else if (tree_of_tent[cell] < 0) {
@@ -386,10 +392,8 @@ class TentsCompiler final : public PuzzleCompiler {
   absl::StatusOr<std::vector<uint8_t>> Encode(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
                                               const v1::PuzzleSolution& solution) const override {
     ASSIGN_OR_RETURN(const Board b, CheckSpec(spec.tents()));
-    ASSIGN_OR_RETURN(const std::vector<int> cells, ReadBoard(b, solution));
-    std::vector<uint8_t> bits(b.size(), 0);
-    for (int cell = 0; cell < b.size(); ++cell) bits[cell] = HasTent(cells[cell]) ? 1 : 0;
-    return bits;
+    ASSIGN_OR_RETURN(BoardRead board, ReadBoard(b, solution));
+    return std::move(board.tent);
   }
 };
 

@@ -14,7 +14,9 @@
 // matching and reports them as "tent_tree_pairing".
 //
 // Boards: rows of 'T' (tent), 'A' (tree), '.' (empty), '*' (a tent on a tree, possible only without the
-// "trees" reduction); cells hold 1, 2, 0 and -1 for the same.
+// "trees" reduction); cells hold 1 for a tent, 0 for no tent (trees come from the puzzle), -1 for a tent on
+// a tree. Validate reads the tents from cells (from rows when there are no cells) and compares the trees
+// of rows, when given, with the puzzle's.
 #ifndef QS_CORE_PUZZLES_TENTS_H_
 #define QS_CORE_PUZZLES_TENTS_H_
 
