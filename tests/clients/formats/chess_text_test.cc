@@ -76,6 +76,21 @@ TEST(ChessTextTest, MixedPiecesCustomMovesWeightsAndPlacedPieces) {
   EXPECT_TRUE(chess.regions().empty());
 }
 
+TEST(ChessTextTest, ReadsBoardsForValidate) {
+  auto spec = ParseChessText("QN/NQ");
+  ASSERT_OK(spec);
+  auto board = ParseBoardText("chess", *spec, "q./.n");
+  ASSERT_OK(board);
+  EXPECT_THAT(board->cells(), ElementsAre(1, 0, 0, 1));
+  EXPECT_THAT(board->rows(), ElementsAre("Q.", ".N"));
+  EXPECT_EQ(board->height(), 2u);
+  EXPECT_EQ(board->width(), 2u);
+  EXPECT_THAT(ParseBoardText("chess", *spec, "Q./.?"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("board row 2 column 2: unexpected '?'")));
+  EXPECT_THAT(ParseBoardText("chess", *spec, "Q./..."),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("board row 2 has 3 cells")));
+}
+
 TEST(ChessTextTest, RejectsMalformedText) {
   auto expect_error = [](const std::string& text, const std::string& message) {
     EXPECT_THAT(ParseChessText(text), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message))) << text;

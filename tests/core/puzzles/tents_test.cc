@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_split.h"
 #include "core/compile/registry.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
@@ -216,6 +217,36 @@ TEST(TentsCompilerTest, ValidatorNamesTheBrokenRules) {
   EXPECT_THAT(rules, Contains("tree_without_tent@cell (2,5)"));
   EXPECT_THAT(rules, ::testing::Not(Contains("row_count@row 1")));
   EXPECT_FALSE(report->valid());
+}
+
+TEST(TentsCompilerTest, ReadsTentsFromCellsAndTreesFromRows) {
+  std::vector<uint8_t> tents;
+  const TentsGame game = GameFromSolvedBoard(kSolved8x8, &tents);
+  const v1::PuzzleSpec spec = TentsSpec(game);
+  auto compiler = NewTentsCompiler();
+  // Cells alone (1 tent, 0 otherwise): trees come from the puzzle.
+  auto report = compiler->Validate(spec, Board(tents));
+  ASSERT_OK(report);
+  EXPECT_TRUE(report->valid());
+  // Cells and rows, as the client's board parser sends them; the rows' trees are compared with the puzzle.
+  v1::PuzzleSolution board = Board(tents);
+  for (absl::string_view row : absl::StrSplit(kSolved8x8, '/')) board.add_rows(std::string(row));
+  report = compiler->Validate(spec, board);
+  ASSERT_OK(report);
+  EXPECT_TRUE(report->valid());
+  board.set_rows(0, "T...A...");  // the tree at (1,2) left out
+  report = compiler->Validate(spec, board);
+  ASSERT_OK(report);
+  EXPECT_THAT(RulesOf(*report), ::testing::ElementsAre("tree_mismatch@cell (1,2)"));
+  // -1 is a tent on a tree.
+  v1::PuzzleSolution on_tree = Board(tents);
+  on_tree.set_cells(1, -1);
+  report = compiler->Validate(spec, on_tree);
+  ASSERT_OK(report);
+  EXPECT_THAT(RulesOf(*report), Contains("tent_on_tree@cell (1,2)"));
+  on_tree.set_cells(1, 2);
+  EXPECT_THAT(compiler->Validate(spec, on_tree),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("solution.cells[1]: value 2 out of range")));
 }
 
 TEST(TentsCompilerTest, ReductionsFixTreesCellsOutsideRegionsAndEmptyLines) {
