@@ -54,8 +54,8 @@ absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
     const v1::PuzzleSpec& puzzle, absl::string_view text);
 // Chess-piece boards: a piece letter on an occupied cell is 1, '.' is 0; the
 // rows keep the letters so that the server can check the piece types.
-absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(
-    const v1::PuzzleSpec& puzzle, absl::string_view text);
+absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(const v1::PuzzleSpec& puzzle,
+                                                   absl::string_view text);
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);

@@ -1,7 +1,9 @@
-// Tents & Trees and the chess-piece problems (seed 000 §2.5-2.6) through a running server: the 20 stored
-// sgt-tents puzzles of tests/data/tents, read from their game IDs with the CLI's text format, are solved
-// by Solve at the default settings (100 reads of 1000 sweeps) into their known solutions; Validate checks
-// boards as the CLI parses them; chess boards in the text format are solved and bad input is refused.
+// Tents & Trees and the chess-piece problems (seed 000 §2.5-2.6) through a
+// running server: the 20 stored sgt-tents puzzles of tests/data/tents, read
+// from their game IDs with the CLI's text format, are solved by Solve at the
+// default settings (100 reads of 1000 sweeps) into their known solutions;
+// Validate checks boards as the CLI parses them; chess boards in the text
+// format are solved and bad input is refused.
 #include <cstdio>
 #include <string>
 
@@ -51,13 +53,15 @@ TEST_F(TentsChessServiceTest, SolvesTheStoredTentsPuzzles) {
     ASSERT_TRUE(spec.ok()) << spec.status();
     v1::SolveRequest request;
     *request.mutable_puzzle() = *spec;
-    request.mutable_params()->set_seed(42);  // reads and sweeps left at their defaults
+    request.mutable_params()->set_seed(
+        42);  // reads and sweeps left at their defaults
     const testing::SolveStream stream = testing::RunSolve(*stub, request);
     ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
     ASSERT_TRUE(stream.events.front().has_header());
     const v1::CompileStats& stats = stream.events.front().header().stats();
     EXPECT_EQ(stats.puzzle_kind(), "tents");
-    EXPECT_EQ(stats.variables_total(), spec->tents().rows() * spec->tents().cols());
+    EXPECT_EQ(stats.variables_total(),
+              spec->tents().rows() * spec->tents().cols());
     EXPECT_EQ(stats.ground_energy(), spec->tents().trees_size() / 4.0);
     const v1::SolveSummary* summary = stream.summary();
     ASSERT_NE(summary, nullptr);
@@ -68,11 +72,14 @@ TEST_F(TentsChessServiceTest, SolvesTheStoredTentsPuzzles) {
     EXPECT_GE(summary->num_valid(), 1u);
     valid_reads += summary->num_valid();
     reads += summary->reads_done();
-    std::printf("%-60s vars %3u -> %2u, couplers %3llu, valid %3u/%u, sample %.0f ms\n", p.id.c_str(),
-                stats.variables_total(), stats.variables(), static_cast<unsigned long long>(stats.couplers()),
-                summary->num_valid(), summary->reads_done(), summary->timings().sample_seconds() * 1000);
+    std::printf(
+        "%-60s vars %3u -> %2u, couplers %3llu, valid %3u/%u, sample %.0f ms\n",
+        p.id.c_str(), stats.variables_total(), stats.variables(),
+        static_cast<unsigned long long>(stats.couplers()), summary->num_valid(),
+        summary->reads_done(), summary->timings().sample_seconds() * 1000);
   }
-  std::printf("success fraction over the 20 puzzles: %u/%u\n", valid_reads, reads);
+  std::printf("success fraction over the 20 puzzles: %u/%u\n", valid_reads,
+              reads);
 }
 
 TEST_F(TentsChessServiceTest, ValidatesBoardsAsTheClientParsesThem) {
@@ -106,7 +113,8 @@ TEST_F(TentsChessServiceTest, ValidatesBoardsAsTheClientParsesThem) {
   EXPECT_FALSE(response.report().valid());
   EXPECT_GT(response.energy(), spec->tents().trees_size() / 4.0);
   bool column_count = false;
-  for (const v1::Violation& v : response.report().violations()) column_count |= v.rule() == "column_count";
+  for (const v1::Violation& v : response.report().violations())
+    column_count |= v.rule() == "column_count";
   EXPECT_TRUE(column_count);
 }
 
@@ -119,7 +127,8 @@ TEST_F(TentsChessServiceTest, SolvesChessBoardsGivenAsText) {
   } cases[] = {
       {"8x8 N", "cpu-sa", -32},  // the most knights on a chessboard
       {"QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD", "exact", 0},
-      // Every queen reaches the middle knight: two queens a knight's move apart are best.
+      // Every queen reaches the middle knight: two queens a knight's move apart
+      // are best.
       {"variant max/weight Q 2/QQQ/QNQ/QQQ", "exact", -4},
   };
   for (const Case& c : cases) {
@@ -143,14 +152,16 @@ TEST_F(TentsChessServiceTest, RefusesBadInputNamingTheField) {
   auto stub = server_->NewStub();
   auto spec = formats::ParsePuzzleText("chess", "QN/NQ/regions/AB/BA");
   ASSERT_TRUE(spec.ok()) << spec.status();
-  spec->mutable_chess()->mutable_pieces(1)->set_standard(static_cast<v1::StandardPiece>(11));
+  spec->mutable_chess()->mutable_pieces(1)->set_standard(
+      static_cast<v1::StandardPiece>(11));
   v1::CompileRequest request;
   *request.mutable_puzzle() = *spec;
   v1::CompileResponse response;
   grpc::ClientContext c1;
   const grpc::Status status = stub->Compile(&c1, request, &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_THAT(status.error_message(), HasSubstr("chess.pieces[1].standard: unknown piece type 11"));
+  EXPECT_THAT(status.error_message(),
+              HasSubstr("chess.pieces[1].standard: unknown piece type 11"));
 
   auto tents = formats::ParsePuzzleText("tents", "4x4:cceb,1,0,1,3,1,0,1,1");
   ASSERT_TRUE(tents.ok()) << tents.status();
@@ -158,7 +169,8 @@ TEST_F(TentsChessServiceTest, RefusesBadInputNamingTheField) {
   grpc::ClientContext c2;
   const grpc::Status tents_status = stub->Compile(&c2, request, &response);
   EXPECT_EQ(tents_status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  EXPECT_THAT(tents_status.error_message(), HasSubstr("tents.col_counts[3]: 3 tents do not fit"));
+  EXPECT_THAT(tents_status.error_message(),
+              HasSubstr("tents.col_counts[3]: 3 tents do not fit"));
 }
 
 }  // namespace

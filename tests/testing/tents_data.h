@@ -1,5 +1,6 @@
-// Reads tests/data/tents/sgt_puzzles.txt: Tents game IDs made by `sgt-tents --generate` with their unique
-// solutions (the file's header says how they were made).
+// Reads tests/data/tents/sgt_puzzles.txt: Tents game IDs made by `sgt-tents
+// --generate` with their unique solutions (the file's header says how they were
+// made).
 #ifndef QS_TESTS_TESTING_TENTS_DATA_H_
 #define QS_TESTS_TESTING_TENTS_DATA_H_
 
@@ -17,7 +18,8 @@ struct StoredTentsPuzzle {
 
 inline std::string TentsDataPath() {
   const char* source_dir = std::getenv("QS_SOURCE_DIR");
-  return std::string(source_dir != nullptr ? source_dir : ".") + "/tests/data/tents/sgt_puzzles.txt";
+  return std::string(source_dir != nullptr ? source_dir : ".") +
+         "/tests/data/tents/sgt_puzzles.txt";
 }
 
 // The stored puzzles in file order; empty when the file cannot be read.

@@ -1,6 +1,7 @@
-// The rules of Tents & Trees written independently of core/puzzles/tents.cc, as the ground truth of the
-// tests: the game's rules (with the one-to-one pairing of tents and trees), the subset of them the QUBO of
-// seed 000 §2.5 expresses, exhaustive enumeration of small boards and a backtracking solver.
+// The rules of Tents & Trees written independently of core/puzzles/tents.cc, as
+// the ground truth of the tests: the game's rules (with the one-to-one pairing
+// of tents and trees), the subset of them the QUBO of seed 000 §2.5 expresses,
+// exhaustive enumeration of small boards and a backtracking solver.
 #ifndef QS_TESTS_TESTING_TENTS_ORACLE_H_
 #define QS_TESTS_TESTING_TENTS_ORACLE_H_
 
@@ -28,7 +29,8 @@ struct TentsGame {
     return std::abs(a / cols - b / cols) + std::abs(a % cols - b % cols) == 1;
   }
   bool Touch(int a, int b) const {
-    return a != b && std::abs(a / cols - b / cols) <= 1 && std::abs(a % cols - b % cols) <= 1;
+    return a != b && std::abs(a / cols - b / cols) <= 1 &&
+           std::abs(a % cols - b % cols) <= 1;
   }
   int NumTrees() const {
     int n = 0;
@@ -37,8 +39,10 @@ struct TentsGame {
   }
 };
 
-// A board as rows separated by '/': 'A' a tree, 'T' a tent, '.' empty. Returns the tents per cell.
-inline std::vector<uint8_t> ParseTentsBoard(absl::string_view board, TentsGame* game) {
+// A board as rows separated by '/': 'A' a tree, 'T' a tent, '.' empty. Returns
+// the tents per cell.
+inline std::vector<uint8_t> ParseTentsBoard(absl::string_view board,
+                                            TentsGame* game) {
   std::vector<std::string> rows = absl::StrSplit(board, '/');
   game->rows = static_cast<int>(rows.size());
   game->cols = static_cast<int>(rows[0].size());
@@ -54,7 +58,8 @@ inline std::vector<uint8_t> ParseTentsBoard(absl::string_view board, TentsGame* 
 }
 
 // The game of a solved board: its trees, and the counts its tents give.
-inline TentsGame GameFromSolvedBoard(absl::string_view board, std::vector<uint8_t>* tents_out = nullptr) {
+inline TentsGame GameFromSolvedBoard(
+    absl::string_view board, std::vector<uint8_t>* tents_out = nullptr) {
   TentsGame game;
   std::vector<uint8_t> tents = ParseTentsBoard(board, &game);
   game.row_counts.assign(game.rows, 0);
@@ -67,7 +72,9 @@ inline TentsGame GameFromSolvedBoard(absl::string_view board, std::vector<uint8_
   return game;
 }
 
-inline TentsGame GameFromTrees(absl::string_view trees, std::vector<int> row_counts, std::vector<int> col_counts) {
+inline TentsGame GameFromTrees(absl::string_view trees,
+                               std::vector<int> row_counts,
+                               std::vector<int> col_counts) {
   TentsGame game;
   ParseTentsBoard(trees, &game);
   game.row_counts = std::move(row_counts);
@@ -88,17 +95,20 @@ inline v1::PuzzleSpec TentsSpec(const TentsGame& game) {
   return spec;
 }
 
-inline std::string TentsBoardString(const TentsGame& game, const std::vector<uint8_t>& tents) {
+inline std::string TentsBoardString(const TentsGame& game,
+                                    const std::vector<uint8_t>& tents) {
   std::string out;
   for (int cell = 0; cell < game.size(); ++cell) {
     if (cell > 0 && cell % game.cols == 0) out.push_back('/');
-    out.push_back(game.tree[cell] ? (tents[cell] ? '*' : 'A') : (tents[cell] ? 'T' : '.'));
+    out.push_back(game.tree[cell] ? (tents[cell] ? '*' : 'A')
+                                  : (tents[cell] ? 'T' : '.'));
   }
   return out;
 }
 
 // Counts right, no tent on a tree, no two tents touching.
-inline bool CountsAndSpacingHold(const TentsGame& game, const std::vector<uint8_t>& tents) {
+inline bool CountsAndSpacingHold(const TentsGame& game,
+                                 const std::vector<uint8_t>& tents) {
   std::vector<int> rows(game.rows, 0), cols(game.cols, 0);
   std::vector<int> placed;
   for (int cell = 0; cell < game.size(); ++cell) {
@@ -117,23 +127,28 @@ inline bool CountsAndSpacingHold(const TentsGame& game, const std::vector<uint8_
   return true;
 }
 
-// What the minima of eq. 22 (with the cells next to no tree fixed to 0) satisfy: counts and spacing,
-// every tent next to a tree, every tree next to one or two tents.
-inline bool SatisfiesQuboRules(const TentsGame& game, const std::vector<uint8_t>& tents) {
+// What the minima of eq. 22 (with the cells next to no tree fixed to 0)
+// satisfy: counts and spacing, every tent next to a tree, every tree next to
+// one or two tents.
+inline bool SatisfiesQuboRules(const TentsGame& game,
+                               const std::vector<uint8_t>& tents) {
   if (!CountsAndSpacingHold(game, tents)) return false;
   for (int a = 0; a < game.size(); ++a) {
     if (!tents[a] && !game.tree[a]) continue;
     int partners = 0;
     for (int b = 0; b < game.size(); ++b) {
-      if (game.Orthogonal(a, b) && (tents[a] ? game.tree[b] : tents[b])) ++partners;
+      if (game.Orthogonal(a, b) && (tents[a] ? game.tree[b] : tents[b]))
+        ++partners;
     }
     if (partners == 0 || (game.tree[a] && partners > 2)) return false;
   }
   return true;
 }
 
-// The game's rules: counts and spacing, and a one-to-one pairing of tents and trees by adjacency.
-inline bool IsValidTentsBoard(const TentsGame& game, const std::vector<uint8_t>& tents) {
+// The game's rules: counts and spacing, and a one-to-one pairing of tents and
+// trees by adjacency.
+inline bool IsValidTentsBoard(const TentsGame& game,
+                              const std::vector<uint8_t>& tents) {
   if (!CountsAndSpacingHold(game, tents)) return false;
   std::vector<int> tree_cells, tent_cells;
   for (int cell = 0; cell < game.size(); ++cell) {
@@ -142,17 +157,19 @@ inline bool IsValidTentsBoard(const TentsGame& game, const std::vector<uint8_t>&
   }
   if (tree_cells.size() != tent_cells.size()) return false;
   std::vector<int> tent_of_tree(tree_cells.size(), -1);
-  std::function<bool(size_t, std::vector<uint8_t>&)> try_tent = [&](size_t tent, std::vector<uint8_t>& seen) {
-    for (size_t t = 0; t < tree_cells.size(); ++t) {
-      if (seen[t] || !game.Orthogonal(tent_cells[tent], tree_cells[t])) continue;
-      seen[t] = 1;
-      if (tent_of_tree[t] < 0 || try_tent(tent_of_tree[t], seen)) {
-        tent_of_tree[t] = static_cast<int>(tent);
-        return true;
-      }
-    }
-    return false;
-  };
+  std::function<bool(size_t, std::vector<uint8_t>&)> try_tent =
+      [&](size_t tent, std::vector<uint8_t>& seen) {
+        for (size_t t = 0; t < tree_cells.size(); ++t) {
+          if (seen[t] || !game.Orthogonal(tent_cells[tent], tree_cells[t]))
+            continue;
+          seen[t] = 1;
+          if (tent_of_tree[t] < 0 || try_tent(tent_of_tree[t], seen)) {
+            tent_of_tree[t] = static_cast<int>(tent);
+            return true;
+          }
+        }
+        return false;
+      };
   for (size_t tent = 0; tent < tent_cells.size(); ++tent) {
     std::vector<uint8_t> seen(tree_cells.size(), 0);
     if (!try_tent(tent, seen)) return false;
@@ -160,9 +177,12 @@ inline bool IsValidTentsBoard(const TentsGame& game, const std::vector<uint8_t>&
   return true;
 }
 
-// Every placement of tents on the non-tree cells that satisfies `rule` (small boards only).
+// Every placement of tents on the non-tree cells that satisfies `rule` (small
+// boards only).
 inline std::vector<std::vector<uint8_t>> AllBoards(
-    const TentsGame& game, const std::function<bool(const TentsGame&, const std::vector<uint8_t>&)>& rule) {
+    const TentsGame& game,
+    const std::function<bool(const TentsGame&, const std::vector<uint8_t>&)>&
+        rule) {
   std::vector<int> free_cells;
   for (int cell = 0; cell < game.size(); ++cell) {
     if (!game.tree[cell]) free_cells.push_back(cell);
@@ -170,15 +190,17 @@ inline std::vector<std::vector<uint8_t>> AllBoards(
   std::vector<std::vector<uint8_t>> out;
   std::vector<uint8_t> tents(game.size(), 0);
   for (uint64_t mask = 0; mask < (uint64_t{1} << free_cells.size()); ++mask) {
-    for (size_t k = 0; k < free_cells.size(); ++k) tents[free_cells[k]] = (mask >> k) & 1;
+    for (size_t k = 0; k < free_cells.size(); ++k)
+      tents[free_cells[k]] = (mask >> k) & 1;
     if (rule(game, tents)) out.push_back(tents);
   }
   return out;
 }
 
-// Solutions of the game by backtracking over the cells next to a tree in row-major order, stopping at
-// max_solutions.
-inline std::vector<std::vector<uint8_t>> SolveTents(const TentsGame& game, int max_solutions) {
+// Solutions of the game by backtracking over the cells next to a tree in
+// row-major order, stopping at max_solutions.
+inline std::vector<std::vector<uint8_t>> SolveTents(const TentsGame& game,
+                                                    int max_solutions) {
   std::vector<int> candidates;
   for (int cell = 0; cell < game.size(); ++cell) {
     if (game.tree[cell]) continue;
@@ -191,12 +213,14 @@ inline std::vector<std::vector<uint8_t>> SolveTents(const TentsGame& game, int m
   }
   const int n = static_cast<int>(candidates.size());
   // Candidates left in each column from position k on.
-  std::vector<std::vector<int>> left_in_col(n + 1, std::vector<int>(game.cols, 0));
+  std::vector<std::vector<int>> left_in_col(n + 1,
+                                            std::vector<int>(game.cols, 0));
   for (int k = n - 1; k >= 0; --k) {
     left_in_col[k] = left_in_col[k + 1];
     ++left_in_col[k][candidates[k] % game.cols];
   }
-  // Trees whose last neighbouring candidate is at position k: decided once k is.
+  // Trees whose last neighbouring candidate is at position k: decided once k
+  // is.
   std::vector<std::vector<int>> trees_done_at(n);
   for (int tree = 0; tree < game.size(); ++tree) {
     if (!game.tree[tree]) continue;
@@ -220,10 +244,13 @@ inline std::vector<std::vector<uint8_t>> SolveTents(const TentsGame& game, int m
     const int next_row = k + 1 < n ? candidates[k + 1] / game.cols : game.rows;
     for (int put = 1; put >= 0; --put) {
       if (put) {
-        if (rows[r] >= game.row_counts[r] || cols[c] >= game.col_counts[c]) continue;
+        if (rows[r] >= game.row_counts[r] || cols[c] >= game.col_counts[c])
+          continue;
         bool touches = false;
-        for (int other : {cell - 1, cell - game.cols - 1, cell - game.cols, cell - game.cols + 1}) {
-          if (other >= 0 && tents[other] && game.Touch(cell, other)) touches = true;
+        for (int other : {cell - 1, cell - game.cols - 1, cell - game.cols,
+                          cell - game.cols + 1}) {
+          if (other >= 0 && tents[other] && game.Touch(cell, other))
+            touches = true;
         }
         if (touches) continue;
       }
@@ -231,11 +258,13 @@ inline std::vector<std::vector<uint8_t>> SolveTents(const TentsGame& game, int m
       rows[r] += put;
       cols[c] += put;
       bool ok = cols[c] + left_in_col[k + 1][c] >= game.col_counts[c];
-      for (int row = r; ok && row < next_row; ++row) ok = rows[row] == game.row_counts[row];
+      for (int row = r; ok && row < next_row; ++row)
+        ok = rows[row] == game.row_counts[row];
       for (int tree : trees_done_at[k]) {
         bool has_tent = false;
         for (int d : {tree - game.cols, tree + game.cols, tree - 1, tree + 1}) {
-          if (d >= 0 && d < game.size() && game.Orthogonal(tree, d) && tents[d]) has_tent = true;
+          if (d >= 0 && d < game.size() && game.Orthogonal(tree, d) && tents[d])
+            has_tent = true;
         }
         ok = ok && has_tent;
       }
@@ -246,7 +275,8 @@ inline std::vector<std::vector<uint8_t>> SolveTents(const TentsGame& game, int m
     }
   };
   // Rows before the first candidate must need no tent.
-  for (int row = 0; row < (n > 0 ? candidates[0] / game.cols : game.rows); ++row) {
+  for (int row = 0; row < (n > 0 ? candidates[0] / game.cols : game.rows);
+       ++row) {
     if (game.row_counts[row] != 0) return {};
   }
   search(0);

@@ -1,5 +1,6 @@
-// Chess-piece board text (clients/formats/chess_text.cc): boards of piece letters, region grids,
-// custom pieces, weights, pre-placed pieces and the "RxC piece" shorthand.
+// Chess-piece board text (clients/formats/chess_text.cc): boards of piece
+// letters, region grids, custom pieces, weights, pre-placed pieces and the "RxC
+// piece" shorthand.
 #include <string>
 
 #include "clients/formats/puzzle_text.h"
@@ -28,15 +29,18 @@ TEST(ChessTextTest, OnePieceTypeOnABoardOfGivenSize) {
 }
 
 TEST(ChessTextTest, BoardWithRegionsOnOneLine) {
-  auto spec = ParsePuzzleText("chess", "QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD");
+  auto spec = ParsePuzzleText(
+      "chess", "QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD");
   ASSERT_OK(spec);
   const v1::ChessPuzzle& chess = spec->chess();
   EXPECT_EQ(chess.rows(), 4u);
   EXPECT_EQ(chess.cols(), 4u);
   ASSERT_EQ(chess.pieces_size(), 1);
   EXPECT_EQ(chess.pieces(0).standard(), v1::PIECE_QUEEN);
-  EXPECT_TRUE(chess.cell_pieces().empty());  // every cell takes the one piece type
-  EXPECT_THAT(chess.regions(), ElementsAre(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3));
+  EXPECT_TRUE(
+      chess.cell_pieces().empty());  // every cell takes the one piece type
+  EXPECT_THAT(chess.regions(),
+              ElementsAre(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3));
 }
 
 TEST(ChessTextTest, MixedPiecesCustomMovesWeightsAndPlacedPieces) {
@@ -70,7 +74,8 @@ TEST(ChessTextTest, MixedPiecesCustomMovesWeightsAndPlacedPieces) {
   EXPECT_EQ(chess.pieces(3).standard(), v1::PIECE_KING);
   EXPECT_EQ(chess.pieces(4).standard(), v1::PIECE_BISHOP);
   EXPECT_EQ(chess.pieces(5).standard(), v1::PIECE_ROOK);
-  EXPECT_THAT(chess.cell_pieces(), ElementsAre(1, 2, 3, 0, 4, 5, 0, 3, 6, 6, 1, 1));
+  EXPECT_THAT(chess.cell_pieces(),
+              ElementsAre(1, 2, 3, 0, 4, 5, 0, 3, 6, 6, 1, 1));
   EXPECT_THAT(chess.placed(), ElementsAre(2, 4));  // the lower-case z and k
   EXPECT_EQ(chess.penalty(), 7);
   EXPECT_TRUE(chess.regions().empty());
@@ -86,14 +91,19 @@ TEST(ChessTextTest, ReadsBoardsForValidate) {
   EXPECT_EQ(board->height(), 2u);
   EXPECT_EQ(board->width(), 2u);
   EXPECT_THAT(ParseBoardText("chess", *spec, "Q./.?"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("board row 2 column 2: unexpected '?'")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("board row 2 column 2: unexpected '?'")));
   EXPECT_THAT(ParseBoardText("chess", *spec, "Q./..."),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("board row 2 has 3 cells")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("board row 2 has 3 cells")));
 }
 
 TEST(ChessTextTest, RejectsMalformedText) {
   auto expect_error = [](const std::string& text, const std::string& message) {
-    EXPECT_THAT(ParseChessText(text), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message))) << text;
+    EXPECT_THAT(
+        ParseChessText(text),
+        StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message)))
+        << text;
   };
   expect_error("QX/QQ", "board row 1: unknown piece 'X'");
   expect_error("QQ/Q", "board row 2: 1 cells, row 1 has 2");
@@ -105,7 +115,9 @@ TEST(ChessTextTest, RejectsMalformedText) {
   expect_error("piece Q 1,2/QQ", "line 1: piece 'Q' is already defined");
   expect_error("weight R 2/QQ", "weight for 'R', which is not on the board");
   expect_error("variant best/QQ", "variant 'best' is not max or coloured");
-  expect_error("4x4 Q/QQ", "a board grid and a '<rows>x<cols> <piece>' line cannot both be given");
+  expect_error(
+      "4x4 Q/QQ",
+      "a board grid and a '<rows>x<cols> <piece>' line cannot both be given");
   expect_error("4y4 Q", "expected '<rows>x<cols> <piece letter>'");
   expect_error("variant max", "no board");
   expect_error("QQ QQ QQ", "line 1: cannot read");

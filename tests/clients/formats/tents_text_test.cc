@@ -1,5 +1,6 @@
-// Tents text formats (clients/formats/tents_text.cc): sgt-tents game IDs, including every stored puzzle
-// of tests/data/tents checked against its solution, and the grid format.
+// Tents text formats (clients/formats/tents_text.cc): sgt-tents game IDs,
+// including every stored puzzle of tests/data/tents checked against its
+// solution, and the grid format.
 #include <string>
 #include <vector>
 
@@ -18,7 +19,8 @@ using ::testing::ElementsAreArray;
 using ::testing::HasSubstr;
 
 TEST(TentsTextTest, ReadsAGameIdAsSgtTentsPrintsIt) {
-  // `sgt-tents --generate 1 4x4de`: trees after 3, 3 and 5 blanks, then 2 blanks to the end.
+  // `sgt-tents --generate 1 4x4de`: trees after 3, 3 and 5 blanks, then 2
+  // blanks to the end.
   auto spec = ParseTentsText("4x4:cceb,1,0,1,1,1,0,1,1");
   ASSERT_OK(spec);
   const v1::TentsPuzzle& tents = spec->tents();
@@ -41,8 +43,8 @@ TEST(TentsTextTest, WidthComesFirstAndColumnCountsBeforeRowCounts) {
 }
 
 TEST(TentsTextTest, UnderscoreAndZRuns) {
-  // '_' puts a tree at once (here on the last cell), 'z' skips 25 cells without one; parameters such as
-  // "de" after the size are ignored.
+  // '_' puts a tree at once (here on the last cell), 'z' skips 25 cells without
+  // one; parameters such as "de" after the size are ignored.
   std::string id = "30x1de:z_c_";
   for (int k = 0; k < 30; ++k) id += (k == 25 || k == 29) ? ",1" : ",0";
   id += ",2";
@@ -70,7 +72,8 @@ TEST(TentsTextTest, StoredGameIdsGiveTheTreesAndCountsOfTheirSolutions) {
     }
     ASSERT_EQ(tents.rows(), rows.size());
     ASSERT_EQ(tents.cols(), rows[0].size());
-    std::vector<uint32_t> trees, row_counts(tents.rows(), 0), col_counts(tents.cols(), 0);
+    std::vector<uint32_t> trees, row_counts(tents.rows(), 0),
+        col_counts(tents.cols(), 0);
     for (uint32_t r = 0; r < tents.rows(); ++r) {
       for (uint32_t c = 0; c < tents.cols(); ++c) {
         if (rows[r][c] == 'A') trees.push_back(r * tents.cols() + c);
@@ -106,19 +109,26 @@ TEST(TentsTextTest, ReadsTheGridFormat) {
 
 TEST(TentsTextTest, RejectsMalformedText) {
   auto expect_error = [](const std::string& text, const std::string& message) {
-    EXPECT_THAT(ParseTentsText(text), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message))) << text;
+    EXPECT_THAT(
+        ParseTentsText(text),
+        StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message)))
+        << text;
   };
-  expect_error("4x4:cceb,1,0,1,1,1,0,1", "game ID has 7 counts; a 4x4 grid needs 8");
+  expect_error("4x4:cceb,1,0,1,1,1,0,1",
+               "game ID has 7 counts; a 4x4 grid needs 8");
   expect_error("4x4:cc9b,1,0,1,1,1,0,1,1", "unexpected '9' at offset 2");
   expect_error("4x4:cc,1,0,1,1,1,0,1,1", "covers 8 of the 16 cells");
   expect_error("4x4:ccey,1,0,1,1,1,0,1,1", "runs past the 4x4 grid");
-  expect_error("4x4:cceb,1,0,1,x,1,0,1,1", "column count 4: 'x' is not a count");
+  expect_error("4x4:cceb,1,0,1,x,1,0,1,1",
+               "column count 4: 'x' is not a count");
   expect_error("4x4:cceb,1,0,1,1,1,-1,1,1", "row count 2");
   expect_error("0x4:cceb,1", "is not WxH");
   expect_error("1 0 1 1/...T 1/...A 0/.... 1/.A.. 1", "row 1: unexpected 'T'");
-  expect_error("1 0 1 1/...A 1/..A 0", "row 2: 3 cells, but line 1 gives 4 column counts");
+  expect_error("1 0 1 1/...A 1/..A 0",
+               "row 2: 3 cells, but line 1 gives 4 column counts");
   expect_error("1 0 1 1/...A", "row 1: no tent count");
-  expect_error("1 0 1 1", "expected a line of column counts and at least one row");
+  expect_error("1 0 1 1",
+               "expected a line of column counts and at least one row");
 }
 
 TEST(TentsTextTest, KindsIncludeTentsAndChess) {

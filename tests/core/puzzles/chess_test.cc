@@ -1,9 +1,11 @@
-// Energy and rule tests of the chess-piece QUBOs (seed 000 §2.6): the Coloured Chess Piece Problem (eq. 25,
-// valid boards at energy 0) and the Max Chess Pieces Problem (eq. 27). On 4x4 boards the exact ground
-// states are compared with boards found by brute force over the rules, where threats follow real chess
-// (sliding pieces are blocked by the first piece in their way), which also checks that the paper's
-// unblocked reach sets C(M) give the same valid boards. The default lambda of the Max problem is shown to
-// never prefer a threatening placement, and the bound lambda > max weight to be tight.
+// Energy and rule tests of the chess-piece QUBOs (seed 000 §2.6): the Coloured
+// Chess Piece Problem (eq. 25, valid boards at energy 0) and the Max Chess
+// Pieces Problem (eq. 27). On 4x4 boards the exact ground states are compared
+// with boards found by brute force over the rules, where threats follow real
+// chess (sliding pieces are blocked by the first piece in their way), which
+// also checks that the paper's unblocked reach sets C(M) give the same valid
+// boards. The default lambda of the Max problem is shown to never prefer a
+// threatening placement, and the bound lambda > max weight to be tight.
 #include "core/puzzles/chess.h"
 
 #include <cmath>
@@ -28,9 +30,10 @@ using ::qs::testing::StatusIs;
 using ::testing::Contains;
 using ::testing::HasSubstr;
 
-// A board written as rows separated by '/': a piece letter for a cell that takes that piece, '.' for a
-// cell that takes none; region letters likewise. Besides Q R B N K the tests use two custom pieces:
-// 'F' slides forward (up) only and steps one cell sideways; 'C' is the camel, jumping (1,3) and (3,1).
+// A board written as rows separated by '/': a piece letter for a cell that
+// takes that piece, '.' for a cell that takes none; region letters likewise.
+// Besides Q R B N K the tests use two custom pieces: 'F' slides forward (up)
+// only and steps one cell sideways; 'C' is the camel, jumping (1,3) and (3,1).
 struct Layout {
   Layout(std::string pieces_grid, std::string region_grid = "")
       : pieces(std::move(pieces_grid)), regions(std::move(region_grid)) {}
@@ -89,7 +92,8 @@ v1::PuzzleSpec ChessSpec(const Layout& layout) {
           piece->set_standard(standard.at(ch));
         } else {
           piece->mutable_custom()->set_symbol(std::string(1, ch));
-          for (const v1::PieceMove& m : CustomMoves(ch)) *piece->mutable_custom()->add_moves() = m;
+          for (const v1::PieceMove& m : CustomMoves(ch))
+            *piece->mutable_custom()->add_moves() = m;
         }
         if (layout.weights.count(ch)) piece->set_weight(layout.weights.at(ch));
         palette[ch] = chess->pieces_size();
@@ -119,14 +123,16 @@ class Oracle {
     cols_ = static_cast<int>(rows[0].size());
     for (const std::string& row : rows) piece_ += row;
     std::string regions = layout.regions;
-    regions.erase(std::remove(regions.begin(), regions.end(), '/'), regions.end());
+    regions.erase(std::remove(regions.begin(), regions.end(), '/'),
+                  regions.end());
     region_ = regions;
     for (int cell = 0; cell < rows_ * cols_; ++cell) {
       if (piece_[cell] != '.') cells_.push_back(cell);
     }
   }
 
-  // Real chess threats: a sliding piece reaches up to and including the first piece in its way.
+  // Real chess threats: a sliding piece reaches up to and including the first
+  // piece in its way.
   bool AnyThreat(const std::vector<uint8_t>& occupied) const {
     for (int a = 0; a < rows_ * cols_; ++a) {
       if (!occupied[a]) continue;
@@ -165,7 +171,10 @@ class Oracle {
   double Weight(const std::vector<uint8_t>& occupied) const {
     double w = 0;
     for (int cell = 0; cell < rows_ * cols_; ++cell) {
-      if (occupied[cell]) w += layout_.weights.count(piece_[cell]) ? layout_.weights.at(piece_[cell]) : 1.0;
+      if (occupied[cell])
+        w += layout_.weights.count(piece_[cell])
+                 ? layout_.weights.at(piece_[cell])
+                 : 1.0;
     }
     return w;
   }
@@ -175,7 +184,8 @@ class Oracle {
     std::vector<std::vector<uint8_t>> out;
     for (uint32_t mask = 0; mask < (1u << cells_.size()); ++mask) {
       std::vector<uint8_t> occupied(rows_ * cols_, 0);
-      for (size_t k = 0; k < cells_.size(); ++k) occupied[cells_[k]] = (mask >> k) & 1;
+      for (size_t k = 0; k < cells_.size(); ++k)
+        occupied[cells_[k]] = (mask >> k) & 1;
       out.push_back(occupied);
     }
     return out;
@@ -213,16 +223,28 @@ class Oracle {
         if (ar + ac == 0) continue;
         const bool step = ar <= 1 && ac <= 1;
         switch (piece) {
-          case 'Q': if (step) moves.push_back({dr, dc, true}); break;
-          case 'R': if (step && ar + ac == 1) moves.push_back({dr, dc, true}); break;
-          case 'B': if (step && ar + ac == 2) moves.push_back({dr, dc, true}); break;
-          case 'N': if (ar * ac == 2) moves.push_back({dr, dc, false}); break;
-          case 'K': if (step) moves.push_back({dr, dc, false}); break;
+          case 'Q':
+            if (step) moves.push_back({dr, dc, true});
+            break;
+          case 'R':
+            if (step && ar + ac == 1) moves.push_back({dr, dc, true});
+            break;
+          case 'B':
+            if (step && ar + ac == 2) moves.push_back({dr, dc, true});
+            break;
+          case 'N':
+            if (ar * ac == 2) moves.push_back({dr, dc, false});
+            break;
+          case 'K':
+            if (step) moves.push_back({dr, dc, false});
+            break;
           case 'F':
             if (dr == -1 && dc == 0) moves.push_back({dr, dc, true});
             if (dr == 0 && ac == 1) moves.push_back({dr, dc, false});
             break;
-          case 'C': if (ar * ac == 3) moves.push_back({dr, dc, false}); break;
+          case 'C':
+            if (ar * ac == 3) moves.push_back({dr, dc, false});
+            break;
         }
       }
     }
@@ -237,7 +259,8 @@ class Oracle {
   std::vector<int> cells_;
 };
 
-CompiledProblem CompileOrDie(const v1::PuzzleSpec& spec, v1::Reduction reduction = v1::REDUCTION_DEFAULT) {
+CompiledProblem CompileOrDie(const v1::PuzzleSpec& spec,
+                             v1::Reduction reduction = v1::REDUCTION_DEFAULT) {
   v1::CompileOptions options;
   options.set_reduction(reduction);
   auto problem = NewChessCompiler()->Compile(spec, options);
@@ -256,7 +279,8 @@ v1::PuzzleSolution Board(const std::vector<uint8_t>& occupied) {
 }
 
 // Ground states of the default (reduced) model, as boards.
-std::set<std::vector<uint8_t>> GroundBoards(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+std::set<std::vector<uint8_t>> GroundBoards(const v1::PuzzleSpec& spec,
+                                            const CompiledProblem& problem,
                                             double* energy) {
   auto compiler = NewChessCompiler();
   auto ground = FindGroundStates(problem.model, 100000, nullptr);
@@ -265,7 +289,8 @@ std::set<std::vector<uint8_t>> GroundBoards(const v1::PuzzleSpec& spec, const Co
   *energy = ground->energy;
   std::set<std::vector<uint8_t>> boards;
   for (const auto& state : ground->states) {
-    boards.insert(CellsOf(compiler->Decode(spec, problem, problem.variables.Expand(state))));
+    boards.insert(CellsOf(
+        compiler->Decode(spec, problem, problem.variables.Expand(state))));
   }
   return boards;
 }
@@ -296,8 +321,10 @@ TEST(ChessCompilerTest, ColouredGroundStatesAreTheValidBoards) {
     const CompiledProblem problem = CompileOrDie(spec);
     EXPECT_EQ(problem.ground_energy, 0.0);
     double energy = 0;
-    const std::set<std::vector<uint8_t>> ground = GroundBoards(spec, problem, &energy);
-    const std::set<std::vector<uint8_t>> valid = Oracle(layouts[k]).ColouredSolutions();
+    const std::set<std::vector<uint8_t>> ground =
+        GroundBoards(spec, problem, &energy);
+    const std::set<std::vector<uint8_t>> valid =
+        Oracle(layouts[k]).ColouredSolutions();
     EXPECT_EQ(static_cast<int>(valid.size()), expected_solutions[k]);
     ASSERT_FALSE(valid.empty());
     EXPECT_EQ(energy, 0.0);
@@ -312,14 +339,9 @@ TEST(ChessCompilerTest, ColouredGroundStatesAreTheValidBoards) {
 
 std::vector<Layout> MaxLayouts() {
   std::vector<Layout> layouts = {
-      {"NNNN/NNNN/NNNN/NNNN"},
-      {"KKKK/KKKK/KKKK/KKKK"},
-      {"QQQQ/QQQQ/QQQQ/QQQQ"},
-      {"BBBB/BBBB/BBBB/BBBB"},
-      {"RRRR/RRRR/RRRR/RRRR"},
-      {"QNBR/KRNQ/BQKN/RBNK"},
-      {"F.CF/CFFC/.CF./FCFC"},
-      {"NNNN/NNNN/NNNN/NNNN"},
+      {"NNNN/NNNN/NNNN/NNNN"}, {"KKKK/KKKK/KKKK/KKKK"}, {"QQQQ/QQQQ/QQQQ/QQQQ"},
+      {"BBBB/BBBB/BBBB/BBBB"}, {"RRRR/RRRR/RRRR/RRRR"}, {"QNBR/KRNQ/BQKN/RBNK"},
+      {"F.CF/CFFC/.CF./FCFC"}, {"NNNN/NNNN/NNNN/NNNN"},
   };
   layouts[5].weights = {{'Q', 4}, {'R', 2}, {'B', 1.5}, {'N', 1}, {'K', 0.5}};
   layouts[6].weights = {{'F', 2}, {'C', 0.25}};
@@ -338,8 +360,10 @@ TEST(ChessCompilerTest, MaxGroundStatesAreTheHeaviestThreatFreeBoards) {
     const CompiledProblem problem = CompileOrDie(spec);
     EXPECT_FALSE(problem.ground_energy.has_value());
     double energy = 0, best_weight = 0;
-    const std::set<std::vector<uint8_t>> ground = GroundBoards(spec, problem, &energy);
-    const std::set<std::vector<uint8_t>> best = Oracle(layouts[k]).MaxSolutions(&best_weight);
+    const std::set<std::vector<uint8_t>> ground =
+        GroundBoards(spec, problem, &energy);
+    const std::set<std::vector<uint8_t>> best =
+        Oracle(layouts[k]).MaxSolutions(&best_weight);
     EXPECT_EQ(best_weight, expected_weight[k]);
     EXPECT_EQ(energy, -best_weight);
     EXPECT_EQ(ground, best);
@@ -352,9 +376,10 @@ TEST(ChessCompilerTest, MaxGroundStatesAreTheHeaviestThreatFreeBoards) {
 }
 
 TEST(ChessCompilerTest, DefaultLambdaNeverPrefersAThreateningPlacement) {
-  // Over every board of the full model: a board with a threat scores above the optimum, and removing one
-  // of its pieces lowers its energy (lambda > max weight; the argument is in chess.h), so no descent ends
-  // on a threatening placement.
+  // Over every board of the full model: a board with a threat scores above the
+  // optimum, and removing one of its pieces lowers its energy (lambda > max
+  // weight; the argument is in chess.h), so no descent ends on a threatening
+  // placement.
   for (const Layout& layout : MaxLayouts()) {
     if (!layout.placed.empty()) continue;
     SCOPED_TRACE(layout.pieces);
@@ -373,7 +398,8 @@ TEST(ChessCompilerTest, DefaultLambdaNeverPrefersAThreateningPlacement) {
       const double energy = problem.full_model.Energy(*bits);
       ASSERT_GT(energy, -best_weight);
       bool improved = false;
-      for (int cell = 0; cell < static_cast<int>(board.size()) && !improved; ++cell) {
+      for (int cell = 0; cell < static_cast<int>(board.size()) && !improved;
+           ++cell) {
         if (!board[cell]) continue;
         std::vector<uint8_t> fewer = board;
         fewer[cell] = 0;
@@ -388,48 +414,64 @@ TEST(ChessCompilerTest, DefaultLambdaNeverPrefersAThreateningPlacement) {
 }
 
 TEST(ChessCompilerTest, LambdaAtTheLargestWeightWouldTie) {
-  // The knight reaches the queen, the queen does not reach the knight: eq. 24 gives the pair 1.
+  // The knight reaches the queen, the queen does not reach the knight: eq. 24
+  // gives the pair 1.
   Layout layout{"Q../..N"};
   layout.variant = v1::CHESS_MAX;
   const v1::PuzzleSpec spec = ChessSpec(layout);
   auto compiler = NewChessCompiler();
   const CompiledProblem by_default = CompileOrDie(spec, v1::REDUCTION_NONE);
   ASSERT_EQ(by_default.full_model.num_variables(), 2);
-  EXPECT_EQ(by_default.full_model.QuadraticTerms(), (std::vector<QuboTerm>{{0, 1, 2.0}}));  // lambda = 2
+  EXPECT_EQ(by_default.full_model.QuadraticTerms(),
+            (std::vector<QuboTerm>{{0, 1, 2.0}}));  // lambda = 2
   const double alone = by_default.full_model.Energy(std::vector<uint8_t>{1, 0});
   const double both = by_default.full_model.Energy(std::vector<uint8_t>{1, 1});
   EXPECT_EQ(alone, -1);
   EXPECT_EQ(both, 0);
-  // The energy is -W + lambda * T with T = 1 here: at lambda = 1 the threatening pair would tie with the
-  // optimum, so lambda must exceed the largest weight, and such a lambda is refused.
+  // The energy is -W + lambda * T with T = 1 here: at lambda = 1 the
+  // threatening pair would tie with the optimum, so lambda must exceed the
+  // largest weight, and such a lambda is refused.
   Layout lambda_one = layout;
   lambda_one.penalty = 1;
-  EXPECT_THAT(compiler->Compile(ChessSpec(lambda_one), v1::CompileOptions()),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("chess.penalty")));
+  EXPECT_THAT(
+      compiler->Compile(ChessSpec(lambda_one), v1::CompileOptions()),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("chess.penalty")));
   Layout lambda_above = layout;
   lambda_above.penalty = 1.0 + 1.0 / 64;
-  const CompiledProblem just_above = CompileOrDie(ChessSpec(lambda_above), v1::REDUCTION_NONE);
-  EXPECT_EQ(just_above.full_model.Energy(std::vector<uint8_t>{1, 1}), -2 + 1.0 + 1.0 / 64);
+  const CompiledProblem just_above =
+      CompileOrDie(ChessSpec(lambda_above), v1::REDUCTION_NONE);
+  EXPECT_EQ(just_above.full_model.Energy(std::vector<uint8_t>{1, 1}),
+            -2 + 1.0 + 1.0 / 64);
   EXPECT_GT(just_above.full_model.Energy(std::vector<uint8_t>{1, 1}), alone);
 }
 
 TEST(ChessCompilerTest, ThreatTermCountsEachPieceThatReachesTheOther) {
-  // Eq. 24 sums over ordered pairs: 1 when one piece reaches the other, 2 when both do.
+  // Eq. 24 sums over ordered pairs: 1 when one piece reaches the other, 2 when
+  // both do.
   Layout layout{"Q.Q/..N", "AAB/AAC"};
-  const CompiledProblem problem = CompileOrDie(ChessSpec(layout), v1::REDUCTION_NONE);
+  const CompiledProblem problem =
+      CompileOrDie(ChessSpec(layout), v1::REDUCTION_NONE);
   std::map<std::pair<int, int>, double> couplers;
-  for (const QuboTerm& t : problem.full_model.QuadraticTerms()) couplers[{t.i, t.j}] = t.w;
-  EXPECT_EQ(couplers[std::make_pair(0, 1)], 2.0);  // the queens at (1,1) and (1,3) reach each other
-  EXPECT_EQ(couplers[std::make_pair(0, 2)], 1.0);  // the knight at (2,3) reaches (1,1), not vice versa
-  EXPECT_EQ(couplers[std::make_pair(1, 2)], 1.0);  // the queen at (1,3) reaches (2,3), not vice versa
+  for (const QuboTerm& t : problem.full_model.QuadraticTerms())
+    couplers[{t.i, t.j}] = t.w;
+  EXPECT_EQ(couplers[std::make_pair(0, 1)],
+            2.0);  // the queens at (1,1) and (1,3) reach each other
+  EXPECT_EQ(couplers[std::make_pair(0, 2)],
+            1.0);  // the knight at (2,3) reaches (1,1), not vice versa
+  EXPECT_EQ(couplers[std::make_pair(1, 2)],
+            1.0);  // the queen at (1,3) reaches (2,3), not vice versa
   EXPECT_EQ(couplers.size(), 3u);
 }
 
-TEST(ChessCompilerTest, KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) {
+TEST(ChessCompilerTest,
+     KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) {
   auto compiler = NewChessCompiler();
-  // 8 queens, regions drawn around the queens of one solution (each cell joins its nearest queen).
+  // 8 queens, regions drawn around the queens of one solution (each cell joins
+  // its nearest queen).
   const std::vector<int> queen_col = {0, 4, 7, 5, 2, 6, 1, 3};
-  Layout coloured{"QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ"};
+  Layout coloured{
+      "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/"
+      "QQQQQQQQ"};
   std::vector<uint8_t> queens(64, 0);
   for (int r = 0; r < 8; ++r) {
     queens[r * 8 + queen_col[r]] = 1;
@@ -437,7 +479,8 @@ TEST(ChessCompilerTest, KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) 
     for (int c = 0; c < 8; ++c) {
       int nearest = 0;
       for (int q = 1; q < 8; ++q) {
-        if (std::abs(q - r) + std::abs(queen_col[q] - c) < std::abs(nearest - r) + std::abs(queen_col[nearest] - c)) {
+        if (std::abs(q - r) + std::abs(queen_col[q] - c) <
+            std::abs(nearest - r) + std::abs(queen_col[nearest] - c)) {
           nearest = q;
         }
       }
@@ -445,8 +488,12 @@ TEST(ChessCompilerTest, KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) 
     }
   }
   // 32 knights on the light squares; 16 kings on the even rows and columns.
-  Layout knights{"NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN"};
-  Layout kings{"KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK"};
+  Layout knights{
+      "NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/"
+      "NNNNNNNN"};
+  Layout kings{
+      "KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/KKKKKKKK/"
+      "KKKKKKKK"};
   knights.variant = kings.variant = v1::CHESS_MAX;
   std::vector<uint8_t> light(64, 0), spread(64, 0);
   for (int cell = 0; cell < 64; ++cell) {
@@ -457,7 +504,8 @@ TEST(ChessCompilerTest, KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) 
     Layout layout;
     std::vector<uint8_t> board;
     double energy;
-  } cases[] = {{coloured, queens, 0}, {knights, light, -32}, {kings, spread, -16}};
+  } cases[] = {
+      {coloured, queens, 0}, {knights, light, -32}, {kings, spread, -16}};
   for (const auto& c : cases) {
     SCOPED_TRACE(c.layout.pieces.substr(0, 1));
     const v1::PuzzleSpec spec = ChessSpec(c.layout);
@@ -465,7 +513,8 @@ TEST(ChessCompilerTest, KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) 
     auto bits = compiler->Encode(spec, problem, Board(c.board));
     ASSERT_OK(bits);
     EXPECT_EQ(problem.full_model.Energy(*bits), c.energy);
-    EXPECT_EQ(problem.model.Energy(problem.variables.Restrict(*bits)), c.energy);
+    EXPECT_EQ(problem.model.Energy(problem.variables.Restrict(*bits)),
+              c.energy);
     const v1::PuzzleSolution decoded = compiler->Decode(spec, problem, *bits);
     auto report = compiler->Validate(spec, decoded);
     ASSERT_OK(report);
@@ -473,8 +522,10 @@ TEST(ChessCompilerTest, KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) 
     for (int cell = 0; cell < 64; ++cell) {
       std::vector<uint8_t> changed = *bits;
       changed[cell] ^= 1;
-      EXPECT_GT(problem.full_model.Energy(changed), c.energy) << "cell " << cell;
-      auto changed_report = compiler->Validate(spec, compiler->Decode(spec, problem, changed));
+      EXPECT_GT(problem.full_model.Energy(changed), c.energy)
+          << "cell " << cell;
+      auto changed_report =
+          compiler->Validate(spec, compiler->Decode(spec, problem, changed));
       ASSERT_OK(changed_report);
       EXPECT_FALSE(changed_report->valid()) << "cell " << cell;
     }
@@ -492,8 +543,8 @@ TEST(ChessCompilerTest, PlacedPiecesLeaveTheOptimization) {
   EXPECT_EQ(full.stages[1].name, "placed");
   EXPECT_EQ(full.stages[1].fixed_one, 1);
   EXPECT_EQ(full.stages[2].name, "implied");
-  // Free: (2,4), (3,1), (3,3), (4,1), (4,3), (4,4); the rest share the queen's row, column, diagonals or
-  // region.
+  // Free: (2,4), (3,1), (3,3), (4,1), (4,3), (4,4); the rest share the queen's
+  // row, column, diagonals or region.
   EXPECT_EQ(full.model.num_variables(), 6);
   EXPECT_EQ(full.stages[2].fixed_zero, 9);
 }
@@ -503,12 +554,14 @@ TEST(ChessCompilerTest, ValidatorNamesTheBrokenRules) {
   Layout coloured{"QN.K/QNRK/BBRR/QQQQ", "AABB/AABB/CCDD/CCDD"};
   coloured.placed = {15};
   v1::PuzzleSolution board;
-  // The queen at (1,1) reaches the rook at (3,3); (1,3) takes no piece, so region 1 stays empty.
+  // The queen at (1,1) reaches the rook at (3,3); (1,3) takes no piece, so
+  // region 1 stays empty.
   for (const char* row : {"Q.N.", "....", "..R.", "...."}) board.add_rows(row);
   auto report = compiler->Validate(ChessSpec(coloured), board);
   ASSERT_OK(report);
   std::vector<std::string> rules;
-  for (const auto& v : report->violations()) rules.push_back(v.rule() + "@" + v.location());
+  for (const auto& v : report->violations())
+    rules.push_back(v.rule() + "@" + v.location());
   EXPECT_THAT(rules, Contains("no_piece_allowed@cell (1,3)"));
   EXPECT_THAT(rules, Contains("threat@cells (1,1) and (3,3)"));
   EXPECT_THAT(rules, Contains("region_count@region 1"));
@@ -531,10 +584,12 @@ TEST(ChessCompilerTest, ValidatorNamesTheBrokenRules) {
   report = compiler->Validate(ChessSpec(max), corner);
   ASSERT_OK(report);
   rules.clear();
-  for (const auto& v : report->violations()) rules.push_back(v.rule() + "@" + v.location());
-  EXPECT_THAT(rules, ::testing::UnorderedElementsAre("can_add_piece@cell (1,3)", "can_add_piece@cell (3,1)",
-                                                     "can_add_piece@cell (3,2)", "can_add_piece@cell (3,3)",
-                                                     "can_add_piece@cell (2,3)"));
+  for (const auto& v : report->violations())
+    rules.push_back(v.rule() + "@" + v.location());
+  EXPECT_THAT(rules, ::testing::UnorderedElementsAre(
+                         "can_add_piece@cell (1,3)", "can_add_piece@cell (3,1)",
+                         "can_add_piece@cell (3,2)", "can_add_piece@cell (3,3)",
+                         "can_add_piece@cell (2,3)"));
 }
 
 TEST(ChessCompilerTest, RejectsBadInputNamingTheField) {
@@ -543,14 +598,19 @@ TEST(ChessCompilerTest, RejectsBadInputNamingTheField) {
   const Layout good_layout{"QN.K/QNRK/BBRR/QQQQ", "AABB/AABB/CCDD/CCDD"};
   const v1::PuzzleSpec good = ChessSpec(good_layout);
   ASSERT_OK(compiler->Compile(good, options));
-  auto expect_error = [&](const v1::PuzzleSpec& spec, const std::string& message) {
-    EXPECT_THAT(compiler->Compile(spec, options), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message)));
+  auto expect_error = [&](const v1::PuzzleSpec& spec,
+                          const std::string& message) {
+    EXPECT_THAT(
+        compiler->Compile(spec, options),
+        StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message)));
   };
   v1::PuzzleSpec spec = good;
-  spec.mutable_chess()->mutable_pieces(1)->set_standard(static_cast<v1::StandardPiece>(9));
+  spec.mutable_chess()->mutable_pieces(1)->set_standard(
+      static_cast<v1::StandardPiece>(9));
   expect_error(spec, "chess.pieces[1].standard: unknown piece type 9");
   spec = good;
-  spec.mutable_chess()->mutable_pieces(0)->set_standard(v1::STANDARD_PIECE_UNSPECIFIED);
+  spec.mutable_chess()->mutable_pieces(0)->set_standard(
+      v1::STANDARD_PIECE_UNSPECIFIED);
   expect_error(spec, "chess.pieces[0].standard: unknown piece type 0");
   spec = good;
   spec.mutable_chess()->mutable_pieces(0)->Clear();
@@ -583,17 +643,24 @@ TEST(ChessCompilerTest, RejectsBadInputNamingTheField) {
   spec = good;
   spec.mutable_chess()->add_placed(0);
   spec.mutable_chess()->add_placed(5);
-  expect_error(spec, "chess.placed[1]: region 0 already holds the piece placed at (1,1)");
+  expect_error(
+      spec,
+      "chess.placed[1]: region 0 already holds the piece placed at (1,1)");
   spec = good;
   spec.mutable_chess()->add_placed(0);
   spec.mutable_chess()->add_placed(15);
-  expect_error(spec, "chess.placed[1]: the queen at (4,4) and the queen placed at (1,1) threaten each other");
+  expect_error(spec,
+               "chess.placed[1]: the queen at (4,4) and the queen placed at "
+               "(1,1) threaten each other");
   spec = good;
   spec.mutable_chess()->mutable_pieces(0)->set_weight(2);
-  expect_error(spec, "chess.pieces[0].weight: weights apply to the CHESS_MAX variant only");
+  expect_error(
+      spec,
+      "chess.pieces[0].weight: weights apply to the CHESS_MAX variant only");
   spec = good;
   spec.mutable_chess()->set_penalty(3);
-  expect_error(spec, "chess.penalty: lambda applies to the CHESS_MAX variant only");
+  expect_error(spec,
+               "chess.penalty: lambda applies to the CHESS_MAX variant only");
   spec = good;
   spec.mutable_chess()->set_variant(v1::CHESS_MAX);
   expect_error(spec, "chess.regions: the CHESS_MAX variant has no regions");
@@ -609,13 +676,16 @@ TEST(ChessCompilerTest, RejectsBadInputNamingTheField) {
   spec.mutable_chess()->clear_regions();
   spec.mutable_chess()->mutable_pieces(2)->set_weight(4);
   spec.mutable_chess()->set_penalty(4);
-  expect_error(spec, "chess.penalty: lambda must exceed the largest piece weight 4");
+  expect_error(spec,
+               "chess.penalty: lambda must exceed the largest piece weight 4");
   spec = good;
   spec.mutable_chess()->clear_pieces();
   expect_error(spec, "chess.pieces: at least one piece type");
   spec = good;
   spec.mutable_chess()->clear_cell_pieces();
-  expect_error(spec, "chess.cell_pieces: empty (every cell takes pieces[0]), but 5 piece types");
+  expect_error(spec,
+               "chess.cell_pieces: empty (every cell takes pieces[0]), but 5 "
+               "piece types");
   spec = good;
   spec.mutable_chess()->set_variant(static_cast<v1::ChessVariant>(7));
   expect_error(spec, "chess.variant: unknown variant 7");
@@ -623,14 +693,16 @@ TEST(ChessCompilerTest, RejectsBadInputNamingTheField) {
   spec.mutable_chess()->set_rows(0);
   expect_error(spec, "chess.rows");
   // A region whose cells all take no piece.
-  expect_error(ChessSpec(Layout{"Q.Q/Q.Q", "ABA/ABA"}), "chess.regions: region 1 has no cell that takes a piece");
+  expect_error(ChessSpec(Layout{"Q.Q/Q.Q", "ABA/ABA"}),
+               "chess.regions: region 1 has no cell that takes a piece");
 }
 
 TEST(ChessCompilerTest, RegisteredAsBuiltin) {
   auto compiler = BuiltinCompilers().ForKind("chess");
   ASSERT_OK(compiler);
   EXPECT_EQ((*compiler)->puzzle_case(), v1::PuzzleSpec::kChess);
-  EXPECT_EQ((*compiler)->ModelVariables(ChessSpec({"QN.K/QNRK/BBRR/QQQQ"})), 15);
+  EXPECT_EQ((*compiler)->ModelVariables(ChessSpec({"QN.K/QNRK/BBRR/QQQQ"})),
+            15);
   v1::PuzzleSpec single;
   single.mutable_chess()->set_rows(5);
   single.mutable_chess()->add_pieces()->set_standard(v1::PIECE_QUEEN);

@@ -1,6 +1,9 @@
-// The 20 stored Tents puzzles of tests/data/tents (sgt-tents, 8x8 and 10x10): each stored solution is the
-// puzzle's only one, is valid and scores the ground energy N_T / 4 of eq. 22 (seed 000 §2.5), and the CPU
-// annealer at the service's default settings (100 reads, 1000 sweeps, seeded) finds it.
+// The 20 stored Tents puzzles of tests/data/tents (sgt-tents, 8x8 and 10x10):
+// each stored solution is the puzzle's only one, is valid and scores the ground
+// energy N_T / 4 of eq. 22 (seed 000 §2.5), and the CPU annealer at the
+// service's default settings (100 reads, 1000 sweeps, seeded) finds it.
+#include "tests/testing/tents_data.h"
+
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -13,7 +16,6 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
-#include "tests/testing/tents_data.h"
 #include "tests/testing/tents_oracle.h"
 
 namespace qs {
@@ -49,7 +51,8 @@ TEST(TentsDataTest, StoredSolutionsAreUniqueValidAndScoreTheGroundEnergy) {
   for (const auto& p : testing::ReadStoredTentsPuzzles()) {
     SCOPED_TRACE(p.id);
     std::vector<uint8_t> tents;
-    const testing::TentsGame game = testing::GameFromSolvedBoard(p.solution, &tents);
+    const testing::TentsGame game =
+        testing::GameFromSolvedBoard(p.solution, &tents);
     ASSERT_TRUE(testing::IsValidTentsBoard(game, tents));
     const auto solutions = testing::SolveTents(game, 2);
     ASSERT_EQ(solutions.size(), 1u);
@@ -65,8 +68,10 @@ TEST(TentsDataTest, StoredSolutionsAreUniqueValidAndScoreTheGroundEnergy) {
     ASSERT_OK(bits);
     EXPECT_EQ(problem->full_model.Energy(*bits), *problem->ground_energy);
     EXPECT_TRUE(problem->variables.IsConsistent(*bits));
-    EXPECT_EQ(problem->model.Energy(problem->variables.Restrict(*bits)), *problem->ground_energy);
-    auto report = compiler->Validate(spec, compiler->Decode(spec, *problem, *bits));
+    EXPECT_EQ(problem->model.Energy(problem->variables.Restrict(*bits)),
+              *problem->ground_energy);
+    auto report =
+        compiler->Validate(spec, compiler->Decode(spec, *problem, *bits));
     ASSERT_OK(report);
     EXPECT_TRUE(report->valid());
   }
@@ -77,16 +82,17 @@ TEST(TentsDataTest, AnnealerSolvesEveryPuzzleAtDefaultSettings) {
   auto sampler = NewCpuSaSampler(&pool);
   auto compiler = NewTentsCompiler();
   int total_valid = 0, total_reads = 0;
-  // Variables after each reduction stage (model, trees, outside_regions, zero_lines), couplers of the
-  // reduced model, ground energy and valid reads.
-  std::printf("%-10s %5s %5s %5s %5s %8s %5s %7s\n", "puzzle", "model", "trees", "regns", "lines", "couplers",
-              "E0", "valid");
+  // Variables after each reduction stage (model, trees, outside_regions,
+  // zero_lines), couplers of the reduced model, ground energy and valid reads.
+  std::printf("%-10s %5s %5s %5s %5s %8s %5s %7s\n", "puzzle", "model", "trees",
+              "regns", "lines", "couplers", "E0", "valid");
   int index = 0;
   for (const auto& p : testing::ReadStoredTentsPuzzles()) {
     ++index;
     SCOPED_TRACE(p.id);
     std::vector<uint8_t> tents;
-    const testing::TentsGame game = testing::GameFromSolvedBoard(p.solution, &tents);
+    const testing::TentsGame game =
+        testing::GameFromSolvedBoard(p.solution, &tents);
     const v1::PuzzleSpec spec = testing::TentsSpec(game);
     auto problem = compiler->Compile(spec, v1::CompileOptions());
     ASSERT_OK(problem);
@@ -99,7 +105,8 @@ TEST(TentsDataTest, AnnealerSolvesEveryPuzzleAtDefaultSettings) {
     int valid = 0;
     for (const Sample& s : sink.samples()) {
       const std::vector<uint8_t> full = problem->variables.Expand(s.bits);
-      auto report = compiler->Validate(spec, compiler->Decode(spec, *problem, full));
+      auto report =
+          compiler->Validate(spec, compiler->Decode(spec, *problem, full));
       ASSERT_OK(report);
       if (report->valid()) {
         ++valid;
@@ -111,13 +118,16 @@ TEST(TentsDataTest, AnnealerSolvesEveryPuzzleAtDefaultSettings) {
     total_valid += valid;
     total_reads += static_cast<int>(sink.samples().size());
     ASSERT_EQ(problem->stages.size(), 4u);
-    std::printf("%-6s #%-2d %5d %5d %5d %5d %8lld %5.2f %3d/%3zu\n", p.id.substr(0, p.id.find(':')).c_str(), index,
-                problem->stages[0].variables, problem->stages[1].variables, problem->stages[2].variables,
-                problem->stages[3].variables, static_cast<long long>(problem->model.num_couplers()),
+    std::printf("%-6s #%-2d %5d %5d %5d %5d %8lld %5.2f %3d/%3zu\n",
+                p.id.substr(0, p.id.find(':')).c_str(), index,
+                problem->stages[0].variables, problem->stages[1].variables,
+                problem->stages[2].variables, problem->stages[3].variables,
+                static_cast<long long>(problem->model.num_couplers()),
                 *problem->ground_energy, valid, sink.samples().size());
   }
-  std::printf("success fraction %d/%d = %.3f\n", total_valid, total_reads,
-              total_reads > 0 ? static_cast<double>(total_valid) / total_reads : 0.0);
+  std::printf(
+      "success fraction %d/%d = %.3f\n", total_valid, total_reads,
+      total_reads > 0 ? static_cast<double>(total_valid) / total_reads : 0.0);
 }
 
 }  // namespace
