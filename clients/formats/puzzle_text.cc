@@ -1,4 +1,5 @@
-// Dispatch from a puzzle kind to its text parser: the one list of every text format.
+// Dispatch from a puzzle kind to its text parser: the one list of every text
+// format.
 #include "clients/formats/puzzle_text.h"
 
 #include <algorithm>
@@ -13,10 +14,13 @@ namespace {
 using Parser = absl::StatusOr<v1::PuzzleSpec> (*)(absl::string_view);
 
 const std::vector<std::pair<std::string, Parser>>& Parsers() {
-  static const auto* const parsers = new std::vector<std::pair<std::string, Parser>>{
-      {"sudoku", &ParseSudokuText},
-      {"qubo", &ParseQuboPuzzleText},
-  };
+  static const auto* const parsers =
+      new std::vector<std::pair<std::string, Parser>>{
+          {"sudoku", &ParseSudokuText},
+          {"nqueens", &ParseNQueensText},
+          {"queens", &ParseQueensText},
+          {"qubo", &ParseQuboPuzzleText},
+      };
   return *parsers;
 }
 
@@ -29,12 +33,14 @@ std::vector<std::string> PuzzleKinds() {
   return kinds;
 }
 
-absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind, absl::string_view text) {
+absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
+                                               absl::string_view text) {
   for (const auto& [name, parser] : Parsers()) {
     if (name == kind) return parser(text);
   }
-  return absl::InvalidArgumentError(absl::StrCat("unknown puzzle kind '", kind, "' (one of ",
-                                                 absl::StrJoin(PuzzleKinds(), ", "), ")"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown puzzle kind '", kind, "' (one of ",
+                   absl::StrJoin(PuzzleKinds(), ", "), ")"));
 }
 
 }  // namespace qs::formats
