@@ -7,11 +7,11 @@
 //   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank;
 //   whitespace and '|', '-', '+'
 //           grid decoration are ignored.
-//   nqueens N or NxM plus options: "8", "8 torus", "8x10 adjacent", "7
-//   queen=1,1" (queens_text.cc). queens  LinkedIn Queens: rows of region
-//   letters separated by '/' or newlines, lower case for a
-//           pre-placed queen, '#' for a cell off the board:
-//           "AABB/aABB/CCDD/CCDD" (queens_text.cc).
+//   nqueens N or NxM and options: "8", "8 torus", "8x10 adjacent",
+//           "7 queen=1,1" (queens_text.cc).
+//   queens  LinkedIn Queens: rows of region letters separated by '/' or
+//           newlines, lower case for a pre-placed queen, '#' for a cell off
+//           the board: "AABB/aABB/CCDD/CCDD" (queens_text.cc).
 //   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
 //   (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
@@ -33,6 +33,23 @@ absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
 
 // The kinds ParsePuzzleText understands, sorted.
 std::vector<std::string> PuzzleKinds();
+
+// Parses a board of a puzzle of `kind` (for Validate): rows separated by '/' or
+// newlines, in the characters the solver prints (digits for Sudoku; 'Q'/'T'/'1'
+// for a piece and '.'/'0'/'A'/'#' for none in the binary-board kinds). Cells
+// are row-major as PuzzleSolution.cells.
+absl::StatusOr<v1::PuzzleSolution> ParseBoardText(absl::string_view kind,
+                                                  const v1::PuzzleSpec& puzzle,
+                                                  absl::string_view text);
+
+// Board parsers per kind (each next to its puzzle parser).
+absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
+// Boards whose cells are 0/1 (queens, tents, Takuzu, raw QUBO): '1', 'Q', 'T'
+// are 1; '0', '.', 'A', '#',
+// '_' are 0.
+absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);
