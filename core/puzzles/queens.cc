@@ -404,7 +404,11 @@ absl::Status CheckTotals(const v1::QueensPuzzle& queens, const Board& board) {
   return absl::OkStatus();
 }
 
-absl::Status ComputeAttacks(const v1::QueensPuzzle& queens, Board& board) {
+// Checks the attack fields and fills board.attacks: every set for
+// QUEENS_ATTACK_SETS; the diagonal walks for the cells in `needed` only (every
+// cell when null), since a board check needs just its queens'.
+absl::Status ComputeAttacks(const v1::QueensPuzzle& queens,
+                            const std::vector<bool>* needed, Board& board) {
   const int n = board.cells();
   const v1::QueensAttack attack = queens.attack() == v1::QUEENS_ATTACK_DEFAULT
                                       ? v1::QUEENS_ATTACK_FULL_DIAGONALS
@@ -468,6 +472,7 @@ absl::Status ComputeAttacks(const v1::QueensPuzzle& queens, Board& board) {
       break;
   }
   for (int a = 0; a < n; ++a) {
+    if (needed != nullptr && !(*needed)[a]) continue;
     int64_t distance = -1;
     if (attack == v1::QUEENS_ATTACK_ADJACENT_DIAGONALS) distance = 1;
     if (attack == v1::QUEENS_ATTACK_DIAGONAL_DISTANCE) {
@@ -518,6 +523,10 @@ absl::Status CheckGivens(const v1::QueensPuzzle& queens, Board& board) {
                        UnitName(unit), ", which holds ", Demand(unit)));
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status CheckGivenAttacks(const Board& board) {
   for (int a : board.givens) {
     for (int b : board.givens) {
       if (a < b && (Attacks(board, a, b) || Attacks(board, b, a))) {
@@ -530,7 +539,11 @@ absl::Status CheckGivens(const v1::QueensPuzzle& queens, Board& board) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<Board> CheckSpec(const v1::QueensPuzzle& queens) {
+// Checks the spec and builds the board. The attack sets of the diagonal rules
+// are computed for every cell, or, when `queen_cells` is given, for those cells
+// and the given queens only.
+absl::StatusOr<Board> CheckSpec(const v1::QueensPuzzle& queens,
+                                const std::vector<int>* queen_cells = nullptr) {
   Board board;
   if (queens.rows() < 1 || queens.rows() > static_cast<uint32_t>(kMaxSide)) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -567,8 +580,18 @@ absl::StatusOr<Board> CheckSpec(const v1::QueensPuzzle& queens) {
   RETURN_IF_ERROR(AddRegionUnits(queens, board));
   RETURN_IF_ERROR(AddExtraRegionUnits(queens, board));
   RETURN_IF_ERROR(CheckTotals(queens, board));
-  RETURN_IF_ERROR(ComputeAttacks(queens, board));
   RETURN_IF_ERROR(CheckGivens(queens, board));
+  std::vector<bool> needed;
+  if (queen_cells != nullptr) {
+    needed.assign(n, false);
+    for (int cell : board.givens) needed[cell] = true;
+    for (int cell : *queen_cells) {
+      if (cell >= 0 && cell < n) needed[cell] = true;
+    }
+  }
+  RETURN_IF_ERROR(ComputeAttacks(
+      queens, queen_cells != nullptr ? &needed : nullptr, board));
+  RETURN_IF_ERROR(CheckGivenAttacks(board));
   return board;
 }
 
@@ -669,6 +692,29 @@ double GroundEnergy(const Board& board, int dropped_unit) {
   return energy;
 }
 
+// One reduction stage. A stage that fixes nothing beyond the previous ones is
+// recorded without rebuilding the model: N-queens without givens has three such
+// stages, and a large board has millions of terms.
+absl::Status ApplyStage(const std::vector<int8_t>& assignment,
+                        absl::string_view name, std::vector<int8_t>& applied,
+                        CompiledProblem& problem) {
+  const int n = problem.full_model.num_variables();
+  if (problem.variables.num_full() == n && assignment == applied) {
+    problem.stages.push_back(
+        {std::string(name), problem.stages.back().variables, 0, 0});
+    return absl::OkStatus();
+  }
+  applied = assignment;
+  if (std::all_of(assignment.begin(), assignment.end(),
+                  [](int8_t v) { return v < 0; })) {
+    problem.model = problem.full_model;
+    problem.variables = VariableMap::Identity(n);
+    problem.stages.push_back({std::string(name), n, 0, 0});
+    return absl::OkStatus();
+  }
+  return ReduceByAssignment(assignment, name, problem);
+}
+
 class QueensCompiler final : public PuzzleCompiler {
  public:
   absl::string_view kind() const override { return "queens"; }
@@ -724,11 +770,12 @@ class QueensCompiler final : public PuzzleCompiler {
     ASSIGN_OR_RETURN(problem.full_model, BuildModel(board, dropped));
     problem.ground_energy = GroundEnergy(board, dropped);
     problem.stages.push_back({"model", n, 0, 0});
-    RETURN_IF_ERROR(ReduceByAssignment(mask_stage, "mask", problem));
+    std::vector<int8_t> applied(n, -1);
+    RETURN_IF_ERROR(ApplyStage(mask_stage, "mask", applied, problem));
     if (reduction == v1::REDUCTION_NONE) return problem;
-    RETURN_IF_ERROR(ReduceByAssignment(givens_stage, "givens", problem));
+    RETURN_IF_ERROR(ApplyStage(givens_stage, "givens", applied, problem));
     if (reduction == v1::REDUCTION_CLUES) return problem;
-    RETURN_IF_ERROR(ReduceByAssignment(implied_stage, "implied", problem));
+    RETURN_IF_ERROR(ApplyStage(implied_stage, "implied", applied, problem));
     return problem;
   }
 
@@ -758,7 +805,12 @@ class QueensCompiler final : public PuzzleCompiler {
   absl::StatusOr<v1::ValidationReport> Validate(
       const v1::PuzzleSpec& spec,
       const v1::PuzzleSolution& solution) const override {
-    ASSIGN_OR_RETURN(const Board board, CheckSpec(spec.queens()));
+    std::vector<int> queens_on_board;
+    for (int cell = 0; cell < solution.cells_size(); ++cell) {
+      if (solution.cells(cell) == 1) queens_on_board.push_back(cell);
+    }
+    ASSIGN_OR_RETURN(const Board board,
+                     CheckSpec(spec.queens(), &queens_on_board));
     RETURN_IF_ERROR(CheckBoard(board, solution));
     const int n = board.cells();
     auto queen = [&](int cell) { return solution.cells(cell) == 1; };
@@ -787,10 +839,12 @@ class QueensCompiler final : public PuzzleCompiler {
                         absl::StrCat(UnitName(unit), " has ", placed,
                                      " queens, needs ", Demand(unit)));
     }
-    for (int a = 0; a < n; ++a) {
-      if (board.masked[a] || !queen(a)) continue;
-      for (int b = a + 1; b < n; ++b) {
-        if (board.masked[b] || !queen(b)) continue;
+    for (size_t i = 0; i < queens_on_board.size(); ++i) {
+      const int a = queens_on_board[i];
+      if (board.masked[a]) continue;
+      for (size_t j = i + 1; j < queens_on_board.size(); ++j) {
+        const int b = queens_on_board[j];
+        if (board.masked[b]) continue;
         if (!Attacks(board, a, b) && !Attacks(board, b, a)) continue;
         *report.add_violations() = MakeViolation(
             "attack",
