@@ -3,6 +3,7 @@
 #include "core/base/status_macros.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/chess.h"
+#include "core/puzzles/queens.h"
 #include "core/puzzles/raw_qubo.h"
 #include "core/puzzles/sudoku.h"
 #include "core/puzzles/tents.h"
@@ -11,6 +12,7 @@ namespace qs {
 
 absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewSudokuCompiler()));
+  RETURN_IF_ERROR(registry.Register(NewQueensCompiler()));
   RETURN_IF_ERROR(registry.Register(NewTentsCompiler()));
   RETURN_IF_ERROR(registry.Register(NewChessCompiler()));
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));

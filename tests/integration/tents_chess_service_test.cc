@@ -4,7 +4,6 @@
 // default settings (100 reads of 1000 sweeps) into their known solutions;
 // Validate checks boards as the CLI parses them; chess boards in the text
 // format are solved and bad input is refused.
-#include <cstdio>
 #include <string>
 
 #include "clients/formats/puzzle_text.h"
@@ -46,7 +45,6 @@ TEST_F(TentsChessServiceTest, SolvesTheStoredTentsPuzzles) {
   auto stub = server_->NewStub();
   const auto puzzles = testing::ReadStoredTentsPuzzles();
   ASSERT_EQ(puzzles.size(), 20u);
-  uint32_t valid_reads = 0, reads = 0;
   for (const auto& p : puzzles) {
     SCOPED_TRACE(p.id);
     auto spec = formats::ParsePuzzleText("tents", p.id);
@@ -70,16 +68,7 @@ TEST_F(TentsChessServiceTest, SolvesTheStoredTentsPuzzles) {
     EXPECT_EQ(summary->best_energy(), stats.ground_energy());
     EXPECT_EQ(JoinRows(summary->best_solution()), p.solution);
     EXPECT_GE(summary->num_valid(), 1u);
-    valid_reads += summary->num_valid();
-    reads += summary->reads_done();
-    std::printf(
-        "%-60s vars %3u -> %2u, couplers %3llu, valid %3u/%u, sample %.0f ms\n",
-        p.id.c_str(), stats.variables_total(), stats.variables(),
-        static_cast<unsigned long long>(stats.couplers()), summary->num_valid(),
-        summary->reads_done(), summary->timings().sample_seconds() * 1000);
   }
-  std::printf("success fraction over the 20 puzzles: %u/%u\n", valid_reads,
-              reads);
 }
 
 TEST_F(TentsChessServiceTest, ValidatesBoardsAsTheClientParsesThem) {

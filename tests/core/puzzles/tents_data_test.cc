@@ -4,7 +4,6 @@
 // service's default settings (100 reads, 1000 sweeps, seeded) finds it.
 #include "tests/testing/tents_data.h"
 
-#include <cstdio>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -81,14 +80,7 @@ TEST(TentsDataTest, AnnealerSolvesEveryPuzzleAtDefaultSettings) {
   WorkerPool pool(2);
   auto sampler = NewCpuSaSampler(&pool);
   auto compiler = NewTentsCompiler();
-  int total_valid = 0, total_reads = 0;
-  // Variables after each reduction stage (model, trees, outside_regions,
-  // zero_lines), couplers of the reduced model, ground energy and valid reads.
-  std::printf("%-10s %5s %5s %5s %5s %8s %5s %7s\n", "puzzle", "model", "trees",
-              "regns", "lines", "couplers", "E0", "valid");
-  int index = 0;
   for (const auto& p : testing::ReadStoredTentsPuzzles()) {
-    ++index;
     SCOPED_TRACE(p.id);
     std::vector<uint8_t> tents;
     const testing::TentsGame game =
@@ -115,19 +107,9 @@ TEST(TentsDataTest, AnnealerSolvesEveryPuzzleAtDefaultSettings) {
       }
     }
     EXPECT_GE(valid, 1);
-    total_valid += valid;
-    total_reads += static_cast<int>(sink.samples().size());
-    ASSERT_EQ(problem->stages.size(), 4u);
-    std::printf("%-6s #%-2d %5d %5d %5d %5d %8lld %5.2f %3d/%3zu\n",
-                p.id.substr(0, p.id.find(':')).c_str(), index,
-                problem->stages[0].variables, problem->stages[1].variables,
-                problem->stages[2].variables, problem->stages[3].variables,
-                static_cast<long long>(problem->model.num_couplers()),
-                *problem->ground_energy, valid, sink.samples().size());
+    // 4 stages: model, trees, outside_regions, zero_lines.
+    EXPECT_EQ(problem->stages.size(), 4u);
   }
-  std::printf(
-      "success fraction %d/%d = %.3f\n", total_valid, total_reads,
-      total_reads > 0 ? static_cast<double>(total_valid) / total_reads : 0.0);
 }
 
 }  // namespace
