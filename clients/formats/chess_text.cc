@@ -1,6 +1,7 @@
 // Chess-piece boards as text (seed 000 §2.6, the Coloured Chess Piece Problem
 // and the Max Chess Pieces Problem). Lines are separated by newlines or '/';
-// blank lines and lines starting with '#' are skipped.
+// blank lines and comment lines starting with "# " (a hash and a space) are
+// skipped.
 //
 //   variant max | coloured  optional; without it: coloured when a region grid
 //                           is given, else max
@@ -13,8 +14,9 @@
 //                           twice the largest weight)
 //   QQNN                    the board, one line per row: the letter of the
 //   QQ.N                    piece a cell may take (Q R B N K or a custom
-//   qQNN                    letter), '.' for a cell that takes no piece, the
-//                           lower-case letter for a piece placed from the start
+//   qQNN                    letter), '.' or '#' for a cell that takes no piece,
+//                           the lower-case letter for a piece placed from the
+//                           start
 //   regions                 the region grid follows, one line per row, a letter
 //   AABB                    or digit per cell (a region is the set of cells
 //   ...                     with the same character)
@@ -24,13 +26,14 @@
 // So `QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD` is four queens, one per
 // quadrant, none threatened, and `8x8 N` asks for the most knights on a
 // chessboard. Solved boards come back as rows of piece letters on occupied
-// cells and '.' elsewhere.
+// cells, '.' on empty ones and '#' on cells that take no piece.
 #include <cctype>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -79,7 +82,9 @@ class ChessTextParser {
     for (absl::string_view line :
          absl::StrSplit(text, absl::ByAnyChar("\n/"))) {
       line = absl::StripAsciiWhitespace(line);
-      if (!line.empty() && line[0] != '#') lines.push_back(line);
+      // Rows may start with '#' (a cell that takes no piece): comments are "#
+      // ...".
+      if (!line.empty() && !absl::StartsWith(line, "# ")) lines.push_back(line);
     }
     bool in_regions = false;
     for (size_t k = 0; k < lines.size(); ++k) {
@@ -215,7 +220,7 @@ class ChessTextParser {
         }
         for (size_t c = 0; c < width; ++c) {
           const char ch = board_[r][c];
-          if (ch == '.') {
+          if (ch == '.' || ch == '#') {
             chess_.add_cell_pieces(0);
             continue;
           }
@@ -310,12 +315,14 @@ absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(const v1::PuzzleSpec& puzzle,
     std::string letters;
     for (size_t c = 0; c < row.size(); ++c) {
       const char ch = row[c];
-      if (ch != '.' && !std::isalpha(static_cast<unsigned char>(ch))) {
-        return TextError(absl::StrCat(
-            "board row ", board.rows_size() + 1, " column ", c + 1,
-            ": unexpected '", std::string(1, ch), "' (piece letters and '.')"));
+      const bool empty = ch == '.' || ch == '#';
+      if (!empty && !std::isalpha(static_cast<unsigned char>(ch))) {
+        return TextError(absl::StrCat("board row ", board.rows_size() + 1,
+                                      " column ", c + 1, ": unexpected '",
+                                      std::string(1, ch),
+                                      "' (piece letters, '.' and '#')"));
       }
-      board.add_cells(ch == '.' ? 0 : 1);
+      board.add_cells(empty ? 0 : 1);
       letters.push_back(
           static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
     }

@@ -15,10 +15,11 @@
 //   tents   a Simon Tatham "Tents" game ID as `sgt-tents --generate` prints it
 //           ("8x8:abjced...,1,3,0,...") or a grid: a line of column counts,
 //           then rows of 'A' (tree) / '.' each ending in its count.
-//   chess   rows of piece letters (Q R B N K or custom letters, '.' for a cell
-//           that takes no piece, lower case for a placed piece), an optional
-//           "regions" line and grid, "variant", "piece", "weight", "penalty"
-//           lines, or "8x8 N" for a board of one piece type (chess_text.cc).
+//   chess   rows of piece letters (Q R B N K or custom letters; '.' or '#'
+//           for a cell that takes no piece; lower case for a placed piece),
+//           an optional "regions" line and grid, "variant", "piece",
+//           "weight", "penalty" lines, or "8x8 N" for a board of one piece
+//           type (chess_text.cc).
 //   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
 //   (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
@@ -57,8 +58,8 @@ absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
 // '_' are 0.
 absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
     const v1::PuzzleSpec& puzzle, absl::string_view text);
-// Chess-piece boards: a piece letter on an occupied cell is 1, '.' is 0; the
-// rows keep the letters so that the server can check the piece types.
+// Chess-piece boards: a piece letter on an occupied cell is 1, '.' and '#' are
+// 0; the rows keep the letters so that the server can check the piece types.
 absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(const v1::PuzzleSpec& puzzle,
                                                    absl::string_view text);
 

@@ -485,16 +485,17 @@ absl::StatusOr<BoardRead> ReadBoard(const Chess& g,
     for (int c = 0; c < g.cols; ++c) {
       const char ch =
           static_cast<char>(std::toupper(static_cast<unsigned char>(row[c])));
-      bool known = ch == '.';
+      const bool empty = ch == '.' || ch == '#';
+      bool known = empty;
       for (const Piece& p : g.pieces) known = known || p.symbol == ch;
       if (!known) {
         return absl::InvalidArgumentError(absl::StrCat(
             "solution.rows[", r, "][", c, "]: '", std::string(1, row[c]),
-            "' is neither '.' nor a piece of this board"));
+            "' is neither '.', '#' nor a piece of this board"));
       }
       const int cell = r * g.cols + c;
-      if (occupied_from_rows) board.occupied.push_back(ch != '.');
-      if (ch != '.' && g.piece_of_cell[cell] >= 0 &&
+      if (occupied_from_rows) board.occupied.push_back(!empty);
+      if (!empty && g.piece_of_cell[cell] >= 0 &&
           g.pieces[g.piece_of_cell[cell]].symbol != ch) {
         board.wrong_pieces.push_back({cell, ch});
       }
@@ -579,7 +580,7 @@ class ChessCompiler final : public PuzzleCompiler {
                               ? 0
                               : static_cast<int>(chess.cell_pieces(cell)) - 1;
         int value = 0;
-        char ch = '.';
+        char ch = piece >= 0 ? '.' : '#';
         if (piece >= 0) {
           if (bits[v]) {
             value = 1;

@@ -29,8 +29,9 @@
 // "implied" empties their regions, the cells they reach and the cells whose
 // piece would reach them (REDUCTION_FULL, the default).
 //
-// Boards: rows of piece letters (Q R B N K, custom symbols) on occupied cells
-// and '.' elsewhere; cells hold 1 for a piece, 0 otherwise. For the Max problem
+// Boards: rows of piece letters (Q R B N K, custom symbols) on occupied cells,
+// '.' on empty cells and '#' on cells that take no piece; cells hold 1 for a
+// piece, 0 otherwise. For the Max problem
 // Validate accepts threat-free placements to which no piece can be added;
 // whether one is a maximum shows in its energy, not in the report.
 #ifndef QS_CORE_PUZZLES_CHESS_H_

@@ -81,6 +81,17 @@ TEST(ChessTextTest, MixedPiecesCustomMovesWeightsAndPlacedPieces) {
   EXPECT_TRUE(chess.regions().empty());
 }
 
+TEST(ChessTextTest, HashMarksACellThatTakesNoPiece) {
+  auto spec = ParseChessText("# an irregular board\n#QQ#\nQQQQ\n#QQ#\n");
+  ASSERT_OK(spec);
+  EXPECT_EQ(spec->chess().rows(), 3u);
+  EXPECT_THAT(spec->chess().cell_pieces(),
+              ElementsAre(0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0));
+  auto board = ParseBoardText("chess", *spec, "#Q.#/..../#.Q#");
+  ASSERT_OK(board);
+  EXPECT_THAT(board->cells(), ElementsAre(0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0));
+}
+
 TEST(ChessTextTest, ReadsBoardsForValidate) {
   auto spec = ParseChessText("QN/NQ");
   ASSERT_OK(spec);

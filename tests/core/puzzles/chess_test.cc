@@ -427,6 +427,10 @@ TEST(ChessCompilerTest, LambdaAtTheLargestWeightWouldTie) {
   const double alone = by_default.full_model.Energy(std::vector<uint8_t>{1, 0});
   const double both = by_default.full_model.Energy(std::vector<uint8_t>{1, 1});
   EXPECT_EQ(alone, -1);
+  const v1::PuzzleSolution decoded =
+      compiler->Decode(spec, by_default, std::vector<uint8_t>{1, 0});
+  EXPECT_THAT(decoded.rows(), ::testing::ElementsAre("Q##", "##."));
+  EXPECT_THAT(decoded.cells(), ::testing::ElementsAre(1, 0, 0, 0, 0, 0));
   EXPECT_EQ(both, 0);
   // The energy is -W + lambda * T with T = 1 here: at lambda = 1 the
   // threatening pair would tie with the optimum, so lambda must exceed the
