@@ -16,6 +16,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/qsolve_runner.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -23,54 +24,9 @@ namespace {
 
 using ::testing::HasSubstr;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Qsolve() {
-  const char* dir = std::getenv("QS_BINARY_DIR");
-  return absl::StrCat(dir != nullptr ? dir : "build", "/clients/qsolve");
-}
-
-CommandResult RunQsolve(const std::string& args,
-                        const std::string& stdin_text = "") {
-  // Test cases run as parallel processes: every call gets its own files.
-  static int calls = 0;
-  const std::string prefix =
-      absl::StrCat(::testing::TempDir(), "/qsolve_", getpid(), "_", ++calls);
-  const std::string err_file = prefix + "_stderr.txt";
-  const std::string in_file = prefix + "_stdin.txt";
-  std::ofstream(in_file) << stdin_text;
-  const std::string command =
-      absl::StrCat(Qsolve(), " ", args, " <", in_file, " 2>", err_file);
-  CommandResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    result.out.append(buffer, n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_file);
-  std::stringstream err_text;
-  err_text << err.rdbuf();
-  result.err = err_text.str();
-  return result;
-}
-
-google::protobuf::Struct LastJsonLine(const std::string& out) {
-  std::vector<std::string> lines = absl::StrSplit(out, '\n', absl::SkipEmpty());
-  google::protobuf::Struct value;
-  EXPECT_FALSE(lines.empty());
-  if (lines.empty()) return value;
-  EXPECT_TRUE(
-      google::protobuf::util::JsonStringToMessage(lines.back(), &value).ok())
-      << lines.back();
-  return value;
-}
+using testing::CommandResult;
+using testing::LastJsonLine;
+using testing::RunQsolve;
 
 class CliTest : public ::testing::Test {
  protected:
