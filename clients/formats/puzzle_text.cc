@@ -16,6 +16,8 @@ const std::vector<std::pair<std::string, Parser>>& Parsers() {
   static const auto* const parsers = new std::vector<std::pair<std::string, Parser>>{
       {"sudoku", &ParseSudokuText},
       {"qubo", &ParseQuboPuzzleText},
+      {"takuzu", &ParseTakuzuText},
+      {"tango", &ParseTangoText},
   };
   return *parsers;
 }
