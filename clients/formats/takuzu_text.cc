@@ -1,25 +1,35 @@
-// Text formats of Takuzu / Tango puzzles (seed 004 §2: Takuzu and LinkedIn Tango; sun = 0, moon = 1).
+// Text formats of Takuzu / Tango puzzles (seed 004 §2: Takuzu and LinkedIn
+// Tango; sun = 0, moon = 1).
 //
 // Kind "takuzu" takes either
-//   * a Simon Tatham's Unruly game ID, as `sgt-unruly --generate N` prints it: "WxH[u][dD]:DESC". W is
-//     the width (columns), H the height (rows, H = W when "xH" is left out), "u" asks for unique rows and
-//     columns, "dD" (a difficulty letter) is accepted and ignored. DESC is run-length encoded in row-major
-//     order: a letter skips (letter - 'a') blank cells, then places a 0 for a lower-case letter or a 1 for
-//     an upper-case one ('z' / 'Z' skip 25 cells and place nothing). The letters cover W * H + 1 cells:
-//     the last one places nothing. Example: "6x6:abECBDHBdDb". Unique lines apply only with "u".
-//   * or a grid of '0', '1' and '.' (blank), rows separated by '/' or new lines, spaces ignored, e.g.
-//     "1..0/..../0.../...1". A grid follows the Takuzu rules, so unique lines apply.
+//   * a Simon Tatham's Unruly game ID, as `sgt-unruly --generate N` prints it:
+//   "WxH[u][dD]:DESC". W is
+//     the width (columns), H the height (rows, H = W when "xH" is left out),
+//     "u" asks for unique rows and columns, "dD" (a difficulty letter) is
+//     accepted and ignored. DESC is run-length encoded in row-major order: a
+//     letter skips (letter - 'a') blank cells, then places a 0 for a lower-case
+//     letter or a 1 for an upper-case one ('z' / 'Z' skip 25 cells and place
+//     nothing). The letters cover W * H + 1 cells: the last one places nothing.
+//     Example: "6x6:abECBDHBdDb". Unique lines apply only with "u".
+//   * or a grid of '0', '1' and '.' (blank), rows separated by '/' or new
+//   lines, spaces ignored, e.g.
+//     "1..0/..../0.../...1". A grid follows the Takuzu rules, so unique lines
+//     apply.
 //
-// Kind "tango" takes a board with signs: cell rows interleaved with sign rows, separated by '/' or new
-// lines, spaces ignored everywhere. Line 1 is the top cell row, line 2 the signs between rows 1 and 2,
-// line 3 the second cell row, and so on (2N - 1 lines for N rows).
-//   * A cell row lists its cells left to right: '0' or a sun ('☀', '🌞', 'S'), '1' or a moon ('☾', '☽',
-//     '🌙', 'M'), '.' for a blank. Between two cells may stand '=' (same value) or 'x' ('X', '×', '✕':
-//     different values).
-//   * A sign row has one mark per column, for the cell above and the cell below it: '=' or 'x' as above,
+// Kind "tango" takes a board with signs: cell rows interleaved with sign rows,
+// separated by '/' or new lines, spaces ignored everywhere. Line 1 is the top
+// cell row, line 2 the signs between rows 1 and 2, line 3 the second cell row,
+// and so on (2N - 1 lines for N rows).
+//   * A cell row lists its cells left to right: '0' or a sun ('☀', '🌞', 'S'),
+//   '1' or a moon ('☾', '☽',
+//     '🌙', 'M'), '.' for a blank. Between two cells may stand '=' (same value)
+//     or 'x' ('X', '×', '✕': different values).
+//   * A sign row has one mark per column, for the cell above and the cell below
+//   it: '=' or 'x' as above,
 //     '.' or '-' for none; an empty sign row has no signs.
-// Example, a 4x4 Tango with three signs: cells (1,1) and (1,2) are equal ("1=."), cell (2,3) differs
-// from cell (3,3) (the "x" below it) and cell (4,2) from cell (4,3) (". .x. ."):
+// Example, a 4x4 Tango with three signs: cells (1,1) and (1,2) are equal
+// ("1=."), cell (2,3) differs from cell (3,3) (the "x" below it) and cell (4,2)
+// from cell (4,3) (". .x. ."):
 //     1=. . 0
 //     . . . .
 //     . . . 1
@@ -27,7 +37,8 @@
 //     0 . . .
 //     . . . .
 //     . .x. .
-// or on one line: "1=..0/..../...1/..x./0.../..../..x..". Tango has no unique-lines rule.
+// or on one line: "1=..0/..../...1/..x./0.../..../..x..". Tango has no
+// unique-lines rule.
 #include <cctype>
 #include <string>
 #include <vector>
@@ -38,8 +49,8 @@
 namespace qs::formats {
 namespace {
 
-// Splits on '/' and new lines, keeping empty pieces (an empty Tango sign row) but dropping a trailing
-// line break.
+// Splits on '/' and new lines, keeping empty pieces (an empty Tango sign row)
+// but dropping a trailing line break.
 std::vector<std::string> SplitLines(absl::string_view text) {
   std::vector<std::string> lines(1);
   for (char ch : text) {
@@ -49,15 +60,21 @@ std::vector<std::string> SplitLines(absl::string_view text) {
       lines.back().push_back(ch);
     }
   }
-  while (lines.size() > 1 && lines.back().find_first_not_of(" \t") == std::string::npos) lines.pop_back();
+  while (lines.size() > 1 &&
+         lines.back().find_first_not_of(" \t") == std::string::npos)
+    lines.pop_back();
   size_t first = 0;
-  while (first + 1 < lines.size() && lines[first].find_first_not_of(" \t") == std::string::npos) ++first;
-  lines.erase(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(first));
+  while (first + 1 < lines.size() &&
+         lines[first].find_first_not_of(" \t") == std::string::npos)
+    ++first;
+  lines.erase(lines.begin(),
+              lines.begin() + static_cast<std::ptrdiff_t>(first));
   return lines;
 }
 
 // Code points of a UTF-8 line; INVALID_ARGUMENT on malformed bytes.
-absl::StatusOr<std::vector<char32_t>> DecodeUtf8(absl::string_view text, absl::string_view where) {
+absl::StatusOr<std::vector<char32_t>> DecodeUtf8(absl::string_view text,
+                                                 absl::string_view where) {
   std::vector<char32_t> out;
   for (size_t i = 0; i < text.size();) {
     const unsigned char lead = static_cast<unsigned char>(text[i]);
@@ -72,14 +89,18 @@ absl::StatusOr<std::vector<char32_t>> DecodeUtf8(absl::string_view text, absl::s
     } else if ((lead & 0xF8) == 0xF0) {
       extra = 3, cp = lead & 0x07;
     } else {
-      return absl::InvalidArgumentError(absl::StrCat(where, ": invalid UTF-8 at byte ", i));
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": invalid UTF-8 at byte ", i));
     }
     for (int k = 1; k <= extra; ++k) {
       if (i + k >= text.size()) {
-        return absl::InvalidArgumentError(absl::StrCat(where, ": truncated UTF-8 at byte ", i));
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": truncated UTF-8 at byte ", i));
       }
       const unsigned char cont = static_cast<unsigned char>(text[i + k]);
-      if ((cont & 0xC0) != 0x80) return absl::InvalidArgumentError(absl::StrCat(where, ": invalid UTF-8 at byte ", i));
+      if ((cont & 0xC0) != 0x80)
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": invalid UTF-8 at byte ", i));
       cp = (cp << 6) | (cont & 0x3F);
     }
     out.push_back(cp);
@@ -90,7 +111,8 @@ absl::StatusOr<std::vector<char32_t>> DecodeUtf8(absl::string_view text, absl::s
 
 std::string Show(char32_t cp) {
   if (cp < 0x80) return std::string(1, static_cast<char>(cp));
-  return absl::StrCat("U+", absl::Hex(static_cast<uint32_t>(cp), absl::kZeroPad4));
+  return absl::StrCat("U+",
+                      absl::Hex(static_cast<uint32_t>(cp), absl::kZeroPad4));
 }
 
 // -1 blank, 0 / 1 a value, -2 not a cell character.
@@ -132,13 +154,18 @@ int SignValue(char32_t cp) {
   }
 }
 
-bool Ignored(char32_t cp) { return cp == U' ' || cp == U'\t' || cp == U'\uFE0F'; }  // FE0F: emoji style
+bool Ignored(char32_t cp) {
+  return cp == U' ' || cp == U'\t' || cp == U'\uFE0F';
+}  // FE0F: emoji style
 
 v1::TakuzuPuzzle::Cell ToCell(int value) {
-  return value < 0 ? v1::TakuzuPuzzle::BLANK : (value == 0 ? v1::TakuzuPuzzle::ZERO : v1::TakuzuPuzzle::ONE);
+  return value < 0
+             ? v1::TakuzuPuzzle::BLANK
+             : (value == 0 ? v1::TakuzuPuzzle::ZERO : v1::TakuzuPuzzle::ONE);
 }
 
-void AddSign(v1::TakuzuPuzzle& puzzle, int r1, int c1, int r2, int c2, int kind) {
+void AddSign(v1::TakuzuPuzzle& puzzle, int r1, int c1, int r2, int c2,
+             int kind) {
   v1::TakuzuSign* sign = puzzle.add_signs();
   sign->mutable_a()->set_row(r1);
   sign->mutable_a()->set_col(c1);
@@ -155,7 +182,9 @@ absl::StatusOr<v1::PuzzleSpec> ParseUnrulyId(absl::string_view id) {
   auto number = [&]() -> int64_t {
     int64_t value = 0;
     const size_t start = p;
-    while (p < params.size() && std::isdigit(static_cast<unsigned char>(params[p])) && p - start < 6) {
+    while (p < params.size() &&
+           std::isdigit(static_cast<unsigned char>(params[p])) &&
+           p - start < 6) {
       value = value * 10 + (params[p++] - '0');
     }
     return p == start ? -1 : value;
@@ -173,9 +202,10 @@ absl::StatusOr<v1::PuzzleSpec> ParseUnrulyId(absl::string_view id) {
   }
   if (p < params.size() && params[p] == 'd' && p + 1 < params.size()) p += 2;
   if (width <= 0 || height <= 0 || p != params.size()) {
-    return absl::InvalidArgumentError(absl::StrCat("takuzu text: '", params,
-                                                   "' is not an Unruly parameter string (WxH, then optional "
-                                                   "'u' and 'd<difficulty>')"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("takuzu text: '", params,
+                     "' is not an Unruly parameter string (WxH, then optional "
+                     "'u' and 'd<difficulty>')"));
   }
   const int64_t cells = width * height;
   v1::PuzzleSpec spec;
@@ -198,15 +228,16 @@ absl::StatusOr<v1::PuzzleSpec> ParseUnrulyId(absl::string_view id) {
       if (pos < cells) values[pos] = 1;
       ++pos;
     } else {
-      return absl::InvalidArgumentError(absl::StrCat("takuzu text: Unruly description character '",
-                                                     std::string(1, ch), "' at offset ", k,
-                                                     " is not a letter"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "takuzu text: Unruly description character '", std::string(1, ch),
+          "' at offset ", k, " is not a letter"));
     }
     if (pos > cells + 1) break;
   }
   if (pos != cells + 1) {
-    return absl::InvalidArgumentError(absl::StrCat("takuzu text: the Unruly description covers ", pos,
-                                                   " cells; a ", width, "x", height, " grid needs ", cells + 1));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "takuzu text: the Unruly description covers ", pos, " cells; a ", width,
+        "x", height, " grid needs ", cells + 1));
   }
   for (int v : values) puzzle->add_cells(ToCell(v));
   return spec;
@@ -217,11 +248,13 @@ absl::StatusOr<v1::PuzzleSpec> ParseUnrulyId(absl::string_view id) {
 absl::StatusOr<v1::PuzzleSpec> ParseTakuzuText(absl::string_view text) {
   const size_t start = text.find_first_not_of(" \t\r\n");
   const size_t end = text.find_last_not_of(" \t\r\n");
-  if (start == absl::string_view::npos) return absl::InvalidArgumentError("takuzu text: empty");
+  if (start == absl::string_view::npos)
+    return absl::InvalidArgumentError("takuzu text: empty");
   text = text.substr(start, end - start + 1);
   if (text.find('#') != absl::string_view::npos) {
     return absl::InvalidArgumentError(
-        "takuzu text: an Unruly random-seed ID ('params#seed') names no puzzle; pass the game ID "
+        "takuzu text: an Unruly random-seed ID ('params#seed') names no "
+        "puzzle; pass the game ID "
         "('params:description') that sgt-unruly --generate prints");
   }
   if (text.find(':') != absl::string_view::npos) return ParseUnrulyId(text);
@@ -237,15 +270,17 @@ absl::StatusOr<v1::PuzzleSpec> ParseTakuzuText(absl::string_view text) {
       const char ch = lines[r][k];
       if (ch == ' ' || ch == '\t') continue;
       if (ch != '0' && ch != '1' && ch != '.') {
-        return absl::InvalidArgumentError(absl::StrCat("takuzu text: row ", r + 1, ": unexpected character '",
-                                                       std::string(1, ch), "' (use 0, 1 and .)"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("takuzu text: row ", r + 1, ": unexpected character '",
+                         std::string(1, ch), "' (use 0, 1 and .)"));
       }
       values.push_back(ch == '.' ? -1 : ch - '0');
       ++count;
     }
     if (cols >= 0 && count != cols) {
       return absl::InvalidArgumentError(
-          absl::StrCat("takuzu text: row ", r + 1, " has ", count, " cells, row 1 has ", cols));
+          absl::StrCat("takuzu text: row ", r + 1, " has ", count,
+                       " cells, row 1 has ", cols));
     }
     cols = count;
   }
@@ -260,9 +295,10 @@ absl::StatusOr<v1::PuzzleSpec> ParseTakuzuText(absl::string_view text) {
 absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text) {
   const std::vector<std::string> lines = SplitLines(text);
   if (lines.size() % 2 == 0) {
-    return absl::InvalidArgumentError(absl::StrCat("tango text: ", lines.size(),
-                                                   " lines; expected cell rows with one sign row between "
-                                                   "each two (2N - 1 lines)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("tango text: ", lines.size(),
+                     " lines; expected cell rows with one sign row between "
+                     "each two (2N - 1 lines)"));
   }
   v1::PuzzleSpec spec;
   v1::TakuzuPuzzle* puzzle = spec.mutable_takuzu();
@@ -274,7 +310,8 @@ absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text) {
   };
   std::vector<PendingSign> signs;
   for (int r = 0; r < rows; ++r) {
-    const std::string where = absl::StrCat("tango text: line ", 2 * r + 1, " (row ", r + 1, ")");
+    const std::string where =
+        absl::StrCat("tango text: line ", 2 * r + 1, " (row ", r + 1, ")");
     auto decoded = DecodeUtf8(lines[2 * r], where);
     if (!decoded.ok()) return decoded.status();
     int count = 0;
@@ -293,23 +330,27 @@ absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text) {
       }
       const int sign = SignValue(cp);
       if (sign < 0) {
-        return absl::InvalidArgumentError(absl::StrCat(where, ": unexpected character '", Show(cp), "'"));
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": unexpected character '", Show(cp), "'"));
       }
       if (count == 0 || pending >= 0) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": sign '", Show(cp), "' must stand between two cells"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, ": sign '", Show(cp), "' must stand between two cells"));
       }
       pending = sign;
     }
     if (pending >= 0) {
-      return absl::InvalidArgumentError(absl::StrCat(where, ": a sign ends the row; signs stand between cells"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ": a sign ends the row; signs stand between cells"));
     }
     if (cols >= 0 && count != cols) {
-      return absl::InvalidArgumentError(absl::StrCat(where, ": ", count, " cells, row 1 has ", cols));
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": ", count, " cells, row 1 has ", cols));
     }
     cols = count;
     if (r + 1 == rows) break;
-    const std::string sign_where = absl::StrCat("tango text: line ", 2 * r + 2, " (signs below row ", r + 1, ")");
+    const std::string sign_where = absl::StrCat(
+        "tango text: line ", 2 * r + 2, " (signs below row ", r + 1, ")");
     auto sign_line = DecodeUtf8(lines[2 * r + 1], sign_where);
     if (!sign_line.ok()) return sign_line.status();
     int col = 0;
@@ -318,24 +359,28 @@ absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text) {
       const int sign = SignValue(cp);
       if (sign == -2) {
         return absl::InvalidArgumentError(
-            absl::StrCat(sign_where, ": unexpected character '", Show(cp), "' (use =, x, . or -)"));
+            absl::StrCat(sign_where, ": unexpected character '", Show(cp),
+                         "' (use =, x, . or -)"));
       }
       if (col >= cols) {
-        return absl::InvalidArgumentError(absl::StrCat(sign_where, ": more marks than the ", cols, " columns"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            sign_where, ": more marks than the ", cols, " columns"));
       }
       if (sign >= 0) signs.push_back({r, col, r + 1, col, sign});
       ++col;
     }
     if (col != 0 && col != cols) {
       return absl::InvalidArgumentError(
-          absl::StrCat(sign_where, ": ", col, " marks; expected one per column (", cols, ") or none"));
+          absl::StrCat(sign_where, ": ", col,
+                       " marks; expected one per column (", cols, ") or none"));
     }
   }
   if (cols <= 0) return absl::InvalidArgumentError("tango text: no cells");
   puzzle->set_rows(static_cast<uint32_t>(rows));
   puzzle->set_cols(static_cast<uint32_t>(cols));
   for (int v : values) puzzle->add_cells(ToCell(v));
-  for (const PendingSign& s : signs) AddSign(*puzzle, s.r1, s.c1, s.r2, s.c2, s.kind);
+  for (const PendingSign& s : signs)
+    AddSign(*puzzle, s.r1, s.c1, s.r2, s.c2, s.kind);
   return spec;
 }
 

@@ -1,5 +1,6 @@
-// Tests of the Takuzu / Tango text formats (clients/formats/takuzu_text.cc): Unruly game IDs as
-// sgt-unruly prints them, 0/1/. grids, and the Tango sign format with suns and moons.
+// Tests of the Takuzu / Tango text formats (clients/formats/takuzu_text.cc):
+// Unruly game IDs as sgt-unruly prints them, 0/1/. grids, and the Tango sign
+// format with suns and moons.
 #include <string>
 #include <vector>
 
@@ -22,7 +23,9 @@ std::vector<std::string> Grid(const v1::TakuzuPuzzle& t) {
     std::string row;
     for (uint32_t c = 0; c < t.cols(); ++c) {
       const auto cell = t.cells(static_cast<int>(r * t.cols() + c));
-      row.push_back(cell == v1::TakuzuPuzzle::BLANK ? '.' : (cell == v1::TakuzuPuzzle::ZERO ? '0' : '1'));
+      row.push_back(cell == v1::TakuzuPuzzle::BLANK
+                        ? '.'
+                        : (cell == v1::TakuzuPuzzle::ZERO ? '0' : '1'));
     }
     rows.push_back(row);
   }
@@ -33,23 +36,25 @@ std::vector<std::string> Grid(const v1::TakuzuPuzzle& t) {
 std::vector<std::string> Signs(const v1::TakuzuPuzzle& t) {
   std::vector<std::string> out;
   for (const v1::TakuzuSign& s : t.signs()) {
-    out.push_back(std::to_string(s.a().row()) + "," + std::to_string(s.a().col()) +
-                  (s.kind() == v1::TakuzuSign::EQUAL ? "=" : "x") + std::to_string(s.b().row()) + "," +
-                  std::to_string(s.b().col()));
+    out.push_back(
+        std::to_string(s.a().row()) + "," + std::to_string(s.a().col()) +
+        (s.kind() == v1::TakuzuSign::EQUAL ? "=" : "x") +
+        std::to_string(s.b().row()) + "," + std::to_string(s.b().col()));
   }
   return out;
 }
 
 TEST(TakuzuTextTest, UnrulyGameId) {
-  // Printed by `sgt-unruly --generate`: lower case places a 0, upper case a 1, after skipping
-  // (letter - 'a') blanks; the last letter lands past the grid.
+  // Printed by `sgt-unruly --generate`: lower case places a 0, upper case a 1,
+  // after skipping (letter - 'a') blanks; the last letter lands past the grid.
   auto spec = ParsePuzzleText("takuzu", "6x6:abECBDHBdDb");
   ASSERT_OK(spec);
   const v1::TakuzuPuzzle& t = spec->takuzu();
   EXPECT_EQ(t.rows(), 6u);
   EXPECT_EQ(t.cols(), 6u);
   EXPECT_FALSE(t.unique_lines());
-  EXPECT_THAT(Grid(t), ElementsAre("0.0...", ".1..1.", "1...1.", "......", "1.1...", "0...1."));
+  EXPECT_THAT(Grid(t), ElementsAre("0.0...", ".1..1.", "1...1.", "......",
+                                   "1.1...", "0...1."));
   EXPECT_EQ(t.signs_size(), 0);
   EXPECT_EQ(t.row_ones_size(), 0);  // balanced rows and columns
 }
@@ -64,7 +69,8 @@ TEST(TakuzuTextTest, UnrulyUniqueFlagAndRectangles) {
   ASSERT_OK(wide);
   EXPECT_EQ(wide->takuzu().rows(), 6u);
   EXPECT_EQ(wide->takuzu().cols(), 8u);
-  // J skips 9 cells and places a 1 at cell 9 (row 2, column 2), B one more at 11, A at 12, c a 0 at 15.
+  // J skips 9 cells and places a 1 at cell 9 (row 2, column 2), B one more at
+  // 11, A at 12, c a 0 at 15.
   EXPECT_EQ(Grid(wide->takuzu())[1], ".1.11..0");
   // A difficulty in the parameters is accepted; 'z' skips 25 cells.
   auto long_skip = ParsePuzzleText("takuzu", "6x6dn:zBJ");
@@ -73,32 +79,42 @@ TEST(TakuzuTextTest, UnrulyUniqueFlagAndRectangles) {
 }
 
 TEST(TakuzuTextTest, UnrulyErrors) {
-  EXPECT_THAT(ParsePuzzleText("takuzu", "6x6:abc"), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("covers")));
+  EXPECT_THAT(
+      ParsePuzzleText("takuzu", "6x6:abc"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("covers")));
   EXPECT_THAT(ParsePuzzleText("takuzu", "6x6:ab1"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'1' at offset 2")));
-  EXPECT_THAT(ParsePuzzleText("takuzu", "6x6#12345"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("random-seed")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("'1' at offset 2")));
+  EXPECT_THAT(
+      ParsePuzzleText("takuzu", "6x6#12345"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("random-seed")));
   EXPECT_THAT(ParsePuzzleText("takuzu", "6y6:abc"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("not an Unruly parameter")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("not an Unruly parameter")));
 }
 
 TEST(TakuzuTextTest, GridFollowsTakuzuRules) {
   auto spec = ParsePuzzleText("takuzu", "1..0/..../0 . . ./...1");
   ASSERT_OK(spec);
   EXPECT_TRUE(spec->takuzu().unique_lines());
-  EXPECT_THAT(Grid(spec->takuzu()), ElementsAre("1..0", "....", "0...", "...1"));
+  EXPECT_THAT(Grid(spec->takuzu()),
+              ElementsAre("1..0", "....", "0...", "...1"));
   auto lines = ParsePuzzleText("takuzu", "10\n01\n");
   ASSERT_OK(lines);
   EXPECT_EQ(lines->takuzu().rows(), 2u);
   EXPECT_THAT(ParsePuzzleText("takuzu", "1..0/..."),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("row 2 has 3 cells")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("row 2 has 3 cells")));
   EXPECT_THAT(ParsePuzzleText("takuzu", "1..2/...."),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unexpected character '2'")));
-  EXPECT_THAT(ParsePuzzleText("takuzu", "  "), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("empty")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("unexpected character '2'")));
+  EXPECT_THAT(ParsePuzzleText("takuzu", "  "),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("empty")));
 }
 
 TEST(TakuzuTextTest, TangoSignFormat) {
-  // The example of takuzu_text.cc, on one line and spread over lines with spaces.
+  // The example of takuzu_text.cc, on one line and spread over lines with
+  // spaces.
   const std::string one_line = "1=..0/..../...1/..x./0.../..../..x..";
   const std::string pretty =
       "1=. . 0\n"
@@ -123,7 +139,8 @@ TEST(TakuzuTextTest, TangoSignFormat) {
 }
 
 TEST(TakuzuTextTest, TangoSunsAndMoons) {
-  // LinkedIn's icons: sun = 0, moon = 1; '×' for a cross; the emoji variation selector is skipped.
+  // LinkedIn's icons: sun = 0, moon = 1; '×' for a cross; the emoji variation
+  // selector is skipped.
   auto spec = ParsePuzzleText("tango", "☀️ × 🌙 ☾\n= . .\nS M 🌞");
   ASSERT_OK(spec);
   EXPECT_THAT(Grid(spec->takuzu()), ElementsAre("011", "010"));
@@ -131,21 +148,29 @@ TEST(TakuzuTextTest, TangoSunsAndMoons) {
 }
 
 TEST(TakuzuTextTest, TangoErrors) {
-  EXPECT_THAT(ParsePuzzleText("tango", "01/../10/.."),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("2N - 1 lines")));
+  EXPECT_THAT(
+      ParsePuzzleText("tango", "01/../10/.."),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("2N - 1 lines")));
   EXPECT_THAT(ParsePuzzleText("tango", "01=/../10"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("a sign ends the row")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("a sign ends the row")));
   EXPECT_THAT(ParsePuzzleText("tango", "=01/../10"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("must stand between two cells")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("must stand between two cells")));
   EXPECT_THAT(ParsePuzzleText("tango", "01/..=/10"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("more marks than the 2 columns")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("more marks than the 2 columns")));
   EXPECT_THAT(ParsePuzzleText("tango", "01/=/10"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("1 marks; expected one per column")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("1 marks; expected one per column")));
   EXPECT_THAT(ParsePuzzleText("tango", "0?/../10"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("line 1 (row 1): unexpected character '?'")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("line 1 (row 1): unexpected character '?'")));
   EXPECT_THAT(ParsePuzzleText("tango", "01/../100"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("3 cells, row 1 has 2")));
-  EXPECT_THAT(ParsePuzzleText("tango", "0\xC3"), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("UTF-8")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("3 cells, row 1 has 2")));
+  EXPECT_THAT(ParsePuzzleText("tango", "0\xC3"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("UTF-8")));
 }
 
 TEST(TakuzuTextTest, KindsAreListed) {

@@ -1,9 +1,11 @@
-// Tests of the Takuzu / Tango compiler (seed 004 §2-4, seed 000 §3): the model against the reference
-// instances, the ground energy (NM - N - M)/2 and its variants, exact ground states against every board
-// the rules allow (4x4, 4x6, 6x6 Tango) for the plain, diagonal, toroidal, cylindrical, region, count,
-// sign and equality-region variants, the reduction stages and the paper's bound on the stored Unruly and
-// Tango puzzles (tests/data/takuzu), contradictions, validation (unique lines) and annealing the stored
-// puzzles to their solutions.
+// Tests of the Takuzu / Tango compiler (seed 004 §2-4, seed 000 §3): the model
+// against the reference instances, the ground energy (NM - N - M)/2 and its
+// variants, exact ground states against every board the rules allow (4x4, 4x6,
+// 6x6 Tango) for the plain, diagonal, toroidal, cylindrical, region, count,
+// sign and equality-region variants, the reduction stages and the paper's bound
+// on the stored Unruly and Tango puzzles (tests/data/takuzu), contradictions,
+// validation (unique lines) and annealing the stored puzzles to their
+// solutions.
 #include "core/puzzles/takuzu.h"
 
 #include <algorithm>
@@ -39,6 +41,20 @@ namespace {
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
 using Board = std::vector<uint8_t>;
+// Boards as strings of '0' and '1', row-major: readable in failure messages.
+using BoardSet = std::set<std::string>;
+
+std::string Key(const Board& board) {
+  std::string key;
+  for (uint8_t v : board) key.push_back(static_cast<char>('0' + v));
+  return key;
+}
+
+Board FromKey(const std::string& key) {
+  Board board;
+  for (char ch : key) board.push_back(static_cast<uint8_t>(ch - '0'));
+  return board;
+}
 
 std::string SourceDir() {
   const char* dir = std::getenv("QS_SOURCE_DIR");
@@ -46,7 +62,8 @@ std::string SourceDir() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The rules, stated independently of the compiler, and an exhaustive search over them.
+// The rules, stated independently of the compiler, and an exhaustive search
+// over them.
 
 struct Rules {
   int rows = 0;
@@ -89,7 +106,9 @@ v1::PuzzleSpec ToSpec(const Rules& rules) {
   t->set_diagonal(rules.diagonal);
   t->set_unique_lines(rules.unique);
   for (int g : rules.givens) {
-    t->add_cells(g < 0 ? v1::TakuzuPuzzle::BLANK : (g == 0 ? v1::TakuzuPuzzle::ZERO : v1::TakuzuPuzzle::ONE));
+    t->add_cells(
+        g < 0 ? v1::TakuzuPuzzle::BLANK
+              : (g == 0 ? v1::TakuzuPuzzle::ZERO : v1::TakuzuPuzzle::ONE));
   }
   for (int k : rules.row_ones) t->add_row_ones(k);
   for (int k : rules.col_ones) t->add_col_ones(k);
@@ -124,11 +143,13 @@ struct Constraint {
 
 std::vector<Constraint> RuleConstraints(const Rules& rules) {
   std::vector<Constraint> out;
-  const bool wrap_rows =
-      rules.topology == v1::TakuzuPuzzle::CYLINDER || rules.topology == v1::TakuzuPuzzle::TORUS;
+  const bool wrap_rows = rules.topology == v1::TakuzuPuzzle::CYLINDER ||
+                         rules.topology == v1::TakuzuPuzzle::TORUS;
   const bool wrap_cols =
-      rules.topology == v1::TakuzuPuzzle::CYLINDER_VERTICAL || rules.topology == v1::TakuzuPuzzle::TORUS;
-  // No three equal cells one step apart along each direction, across joined edges.
+      rules.topology == v1::TakuzuPuzzle::CYLINDER_VERTICAL ||
+      rules.topology == v1::TakuzuPuzzle::TORUS;
+  // No three equal cells one step apart along each direction, across joined
+  // edges.
   std::vector<std::pair<int, int>> steps = {{0, 1}, {1, 0}};
   if (rules.diagonal) steps.insert(steps.end(), {{1, 1}, {1, -1}});
   for (const auto& [dr, dc] : steps) {
@@ -144,7 +165,8 @@ std::vector<Constraint> RuleConstraints(const Rules& rules) {
         }
         if (cells.size() < 3) continue;
         out.push_back({cells, [cells](const Board& b) {
-                         return !(b[cells[0]] == b[cells[1]] && b[cells[1]] == b[cells[2]]);
+                         return !(b[cells[0]] == b[cells[1]] &&
+                                  b[cells[1]] == b[cells[2]]);
                        }});
       }
     }
@@ -166,13 +188,18 @@ std::vector<Constraint> RuleConstraints(const Rules& rules) {
     for (int r = 0; r < rules.rows; ++r) cells.push_back(rules.Cell(r, c));
     exactly(cells, rules.col_ones.empty() ? rules.rows / 2 : rules.col_ones[c]);
   }
-  for (const Rules::Region& region : rules.regions) exactly(region.cells, region.ones);
+  for (const Rules::Region& region : rules.regions)
+    exactly(region.cells, region.ones);
   for (size_t k = 0; k < rules.givens.size(); ++k) {
     const int cell = static_cast<int>(k), value = rules.givens[k];
-    if (value >= 0) out.push_back({{cell}, [cell, value](const Board& b) { return b[cell] == value; }});
+    if (value >= 0)
+      out.push_back(
+          {{cell}, [cell, value](const Board& b) { return b[cell] == value; }});
   }
   for (const Rules::Sign& s : rules.signs) {
-    out.push_back({{s.a, s.b}, [s](const Board& b) { return (b[s.a] == b[s.b]) == s.equal; }});
+    out.push_back({{s.a, s.b}, [s](const Board& b) {
+                     return (b[s.a] == b[s.b]) == s.equal;
+                   }});
   }
   for (const auto& region : rules.equality_regions) {
     out.push_back({region, [region](const Board& b) {
@@ -183,14 +210,16 @@ std::vector<Constraint> RuleConstraints(const Rules& rules) {
                    }});
   }
   for (const auto& [x, y] : rules.different_regions) {
-    const int a = rules.equality_regions[x][0], c = rules.equality_regions[y][0];
+    const int a = rules.equality_regions[x][0],
+              c = rules.equality_regions[y][0];
     out.push_back({{a, c}, [a, c](const Board& b) { return b[a] != b[c]; }});
   }
   if (rules.unique) {
     for (int i = 0; i < rules.rows; ++i) {
       for (int j = i + 1; j < rules.rows; ++j) {
         std::vector<int> cells;
-        for (int c = 0; c < rules.cols; ++c) cells.insert(cells.end(), {rules.Cell(i, c), rules.Cell(j, c)});
+        for (int c = 0; c < rules.cols; ++c)
+          cells.insert(cells.end(), {rules.Cell(i, c), rules.Cell(j, c)});
         out.push_back({cells, [cells](const Board& b) {
                          for (size_t k = 0; k < cells.size(); k += 2) {
                            if (b[cells[k]] != b[cells[k + 1]]) return true;
@@ -202,7 +231,8 @@ std::vector<Constraint> RuleConstraints(const Rules& rules) {
     for (int i = 0; i < rules.cols; ++i) {
       for (int j = i + 1; j < rules.cols; ++j) {
         std::vector<int> cells;
-        for (int r = 0; r < rules.rows; ++r) cells.insert(cells.end(), {rules.Cell(r, i), rules.Cell(r, j)});
+        for (int r = 0; r < rules.rows; ++r)
+          cells.insert(cells.end(), {rules.Cell(r, i), rules.Cell(r, j)});
         out.push_back({cells, [cells](const Board& b) {
                          for (size_t k = 0; k < cells.size(); k += 2) {
                            if (b[cells[k]] != b[cells[k + 1]]) return true;
@@ -215,18 +245,20 @@ std::vector<Constraint> RuleConstraints(const Rules& rules) {
   return out;
 }
 
-// Every board of 2^(NM) that keeps every rule. The search assigns cells in order and checks each rule as
-// soon as its last cell is set, which skips only boards that already broke a rule.
-std::set<Board> AllValidBoards(const Rules& rules) {
+// Every board of 2^(NM) that keeps every rule. The search assigns cells in
+// order and checks each rule as soon as its last cell is set, which skips only
+// boards that already broke a rule.
+BoardSet AllValidBoards(const Rules& rules) {
   const std::vector<Constraint> constraints = RuleConstraints(rules);
   const int n = rules.rows * rules.cols;
   std::vector<std::vector<const Constraint*>> due(n);
-  for (const Constraint& c : constraints) due[*std::max_element(c.cells.begin(), c.cells.end())].push_back(&c);
-  std::set<Board> boards;
+  for (const Constraint& c : constraints)
+    due[*std::max_element(c.cells.begin(), c.cells.end())].push_back(&c);
+  BoardSet boards;
   Board board(n, 0);
   std::function<void(int)> search = [&](int cell) {
     if (cell == n) {
-      boards.insert(board);
+      boards.insert(Key(board));
       return;
     }
     for (uint8_t v : {0, 1}) {
@@ -245,7 +277,8 @@ std::set<Board> AllValidBoards(const Rules& rules) {
   return boards;
 }
 
-CompiledProblem CompileOrDie(const v1::PuzzleSpec& spec, v1::Reduction reduction = v1::REDUCTION_FULL) {
+CompiledProblem CompileOrDie(const v1::PuzzleSpec& spec,
+                             v1::Reduction reduction = v1::REDUCTION_FULL) {
   v1::CompileOptions options;
   options.set_reduction(reduction);
   auto problem = NewTakuzuCompiler()->Compile(spec, options);
@@ -258,51 +291,57 @@ WorkerPool& Pool() {
   return *pool;
 }
 
-// The boards of the model's ground states, checked to sit at the compiled ground energy.
-std::set<Board> GroundBoards(const CompiledProblem& problem) {
+// The boards of the model's ground states, checked to sit at the compiled
+// ground energy.
+BoardSet GroundBoards(const CompiledProblem& problem) {
   auto ground = FindGroundStates(problem.model, 1 << 20, &Pool());
   EXPECT_OK(ground);
   if (!ground.ok()) return {};
   EXPECT_EQ(ground->count, static_cast<int64_t>(ground->states.size()));
   EXPECT_DOUBLE_EQ(ground->energy, *problem.ground_energy);
-  std::set<Board> boards;
-  for (const auto& state : ground->states) boards.insert(problem.variables.Expand(state));
+  BoardSet boards;
+  for (const auto& state : ground->states)
+    boards.insert(Key(problem.variables.Expand(state)));
   return boards;
 }
 
-bool IsValid(const v1::PuzzleSpec& spec, const CompiledProblem& problem, const Board& board) {
+bool IsValid(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+             const Board& board) {
   auto compiler = NewTakuzuCompiler();
-  auto report = compiler->Validate(spec, compiler->Decode(spec, problem, board));
+  auto report =
+      compiler->Validate(spec, compiler->Decode(spec, problem, board));
   EXPECT_OK(report);
   return report.ok() && report->valid();
 }
 
-// The exact ground states of the full and of the reduced model are the boards the rules allow (for
-// unique lines: those of them the validator accepts), and sit at the compiled ground energy.
+// The exact ground states of the full and of the reduced model are the boards
+// the rules allow (for unique lines: those of them the validator accepts), and
+// sit at the compiled ground energy.
 void ExpectGroundStatesAreValidBoards(const Rules& rules) {
   const v1::PuzzleSpec spec = ToSpec(rules);
   Rules without_uniqueness = rules;
   without_uniqueness.unique = false;
-  const std::set<Board> valid = AllValidBoards(rules);
-  const std::set<Board> qubo_valid = AllValidBoards(without_uniqueness);
+  const BoardSet valid = AllValidBoards(rules);
+  const BoardSet qubo_valid = AllValidBoards(without_uniqueness);
   ASSERT_FALSE(valid.empty()) << "the test puzzle must have a solution";
-  for (v1::Reduction reduction : {v1::REDUCTION_FULL, v1::REDUCTION_CLUES, v1::REDUCTION_NONE}) {
+  for (v1::Reduction reduction :
+       {v1::REDUCTION_FULL, v1::REDUCTION_CLUES, v1::REDUCTION_NONE}) {
     SCOPED_TRACE(v1::Reduction_Name(reduction));
     const CompiledProblem problem = CompileOrDie(spec, reduction);
     ASSERT_LE(problem.model.num_variables(), kMaxExactVariables);
-    const std::set<Board> ground = GroundBoards(problem);
+    const BoardSet ground = GroundBoards(problem);
     if (reduction == v1::REDUCTION_NONE && !rules.givens.empty()) {
-      // The full model has no term for the givens (they enter by clamping), so its ground states are
-      // the boards of the same rules without them.
+      // The full model has no term for the givens (they enter by clamping), so
+      // its ground states are the boards of the same rules without them.
       Rules free_rules = without_uniqueness;
       free_rules.givens.clear();
       EXPECT_EQ(ground, AllValidBoards(free_rules));
       continue;
     }
     EXPECT_EQ(ground, qubo_valid);
-    std::set<Board> accepted;
-    for (const Board& board : ground) {
-      if (IsValid(spec, problem, board)) accepted.insert(board);
+    BoardSet accepted;
+    for (const std::string& board : ground) {
+      if (IsValid(spec, problem, FromKey(board))) accepted.insert(board);
     }
     EXPECT_EQ(accepted, valid);
   }
@@ -313,10 +352,10 @@ Board SomeBoard(int rows, int cols, size_t index) {
   Rules plain;
   plain.rows = rows;
   plain.cols = cols;
-  const std::set<Board> boards = AllValidBoards(plain);
+  const BoardSet boards = AllValidBoards(plain);
   auto it = boards.begin();
   std::advance(it, index % boards.size());
-  return *it;
+  return FromKey(*it);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -346,13 +385,14 @@ ReferenceQubo ReadReference(const std::string& path) {
 TEST(TakuzuModelTest, EmptyBoardsReproduceTheReferenceInstances) {
   for (int side : {6, 10, 14}) {
     SCOPED_TRACE(side);
-    const ReferenceQubo ref =
-        ReadReference(absl::StrCat(SourceDir(), "/tests/data/takuzu/reference/takuzu", side, ".qubo"));
+    const ReferenceQubo ref = ReadReference(absl::StrCat(
+        SourceDir(), "/tests/data/takuzu/reference/takuzu", side, ".qubo"));
     Rules rules;
     rules.rows = rules.cols = side;
     for (v1::Reduction reduction : {v1::REDUCTION_NONE, v1::REDUCTION_FULL}) {
       const CompiledProblem problem = CompileOrDie(ToSpec(rules), reduction);
-      // Nothing is given, so the reduced model is the full one, variable for variable.
+      // Nothing is given, so the reduced model is the full one, variable for
+      // variable.
       const Qubo& model = problem.model;
       ASSERT_EQ(model.num_variables(), ref.n);
       EXPECT_EQ(model.offset(), ref.offset);
@@ -368,12 +408,14 @@ TEST(TakuzuModelTest, EmptyBoardsReproduceTheReferenceInstances) {
 }
 
 TEST(TakuzuModelTest, ValidBoardScoresHalfOfNmMinusNMinusMAndEveryFlipMore) {
-  for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{6, 6}, {4, 6}, {6, 8}}) {
+  for (const auto& [rows, cols] :
+       std::vector<std::pair<int, int>>{{6, 6}, {4, 6}, {6, 8}}) {
     SCOPED_TRACE(absl::StrCat(rows, "x", cols));
     Rules rules;
     rules.rows = rows;
     rules.cols = cols;
-    const CompiledProblem problem = CompileOrDie(ToSpec(rules), v1::REDUCTION_NONE);
+    const CompiledProblem problem =
+        CompileOrDie(ToSpec(rules), v1::REDUCTION_NONE);
     const double expected = (rows * cols - rows - cols) / 2.0;
     EXPECT_EQ(problem.ground_energy, expected);
     const Board board = SomeBoard(rows, cols, 7);
@@ -390,7 +432,8 @@ TEST(TakuzuModelTest, LabelsAndSizes) {
   Rules rules;
   rules.rows = 4;
   rules.cols = 6;
-  const CompiledProblem problem = CompileOrDie(ToSpec(rules), v1::REDUCTION_NONE);
+  const CompiledProblem problem =
+      CompileOrDie(ToSpec(rules), v1::REDUCTION_NONE);
   EXPECT_EQ(problem.full_model.num_variables(), 24);
   EXPECT_EQ(problem.full_model.labels()[1 * 6 + 4], "r2c5");
   EXPECT_EQ(problem.height, 4);
@@ -414,15 +457,18 @@ TEST(TakuzuModelTest, GroundEnergyOfEveryVariantIsOneQuarterPerTriple) {
       {v1::TakuzuPuzzle::CYLINDER, false, n * m + m * (n - 2)},
       {v1::TakuzuPuzzle::CYLINDER_VERTICAL, false, n * (m - 2) + m * n},
       {v1::TakuzuPuzzle::TORUS, false, 2 * n * m},
-      {v1::TakuzuPuzzle::PLANE, true, n * (m - 2) + m * (n - 2) + 2 * (n - 2) * (m - 2)},
+      {v1::TakuzuPuzzle::PLANE, true,
+       n * (m - 2) + m * (n - 2) + 2 * (n - 2) * (m - 2)},
       {v1::TakuzuPuzzle::TORUS, true, 4 * n * m},
       {v1::TakuzuPuzzle::CYLINDER, true, n * m + m * (n - 2) + 2 * (n - 2) * m},
   };
   for (const Case& c : cases) {
     rules.topology = c.topology;
     rules.diagonal = c.diagonal;
-    const CompiledProblem problem = CompileOrDie(ToSpec(rules), v1::REDUCTION_NONE);
-    EXPECT_EQ(problem.ground_energy, c.triples / 4) << v1::TakuzuPuzzle::Topology_Name(c.topology) << c.diagonal;
+    const CompiledProblem problem =
+        CompileOrDie(ToSpec(rules), v1::REDUCTION_NONE);
+    EXPECT_EQ(problem.ground_energy, c.triples / 4)
+        << v1::TakuzuPuzzle::Topology_Name(c.topology) << c.diagonal;
   }
 }
 
@@ -469,17 +515,22 @@ TEST_P(GroundStatesTest, DiagonalTorus) {
 }
 
 TEST_P(GroundStatesTest, CountRegions) {
-  // Two-by-two blocks with the number of ones of a valid board, plus one L-shaped region.
+  // Two-by-two blocks with the number of ones of a valid board, plus one
+  // L-shaped region.
   Rules rules = Base();
   const Board board = SomeBoard(rules.rows, rules.cols, 5);
   for (int r = 0; r < rules.rows; r += 2) {
     for (int c = 0; c < rules.cols; c += 2) {
-      Rules::Region region{{rules.Cell(r, c), rules.Cell(r, c + 1), rules.Cell(r + 1, c), rules.Cell(r + 1, c + 1)}, 0};
+      Rules::Region region{{rules.Cell(r, c), rules.Cell(r, c + 1),
+                            rules.Cell(r + 1, c), rules.Cell(r + 1, c + 1)},
+                           0};
       for (int cell : region.cells) region.ones += board[cell];
       rules.regions.push_back(region);
     }
   }
-  Rules::Region l_shape{{rules.Cell(0, 1), rules.Cell(1, 1), rules.Cell(2, 1), rules.Cell(2, 2)}, 0};
+  Rules::Region l_shape{
+      {rules.Cell(0, 1), rules.Cell(1, 1), rules.Cell(2, 1), rules.Cell(2, 2)},
+      0};
   for (int cell : l_shape.cells) l_shape.ones += board[cell];
   rules.regions.push_back(l_shape);
   ExpectGroundStatesAreValidBoards(rules);
@@ -490,7 +541,8 @@ TEST_P(GroundStatesTest, UnbalancedCounts) {
   Rules rules = Base();
   Board board(rules.rows * rules.cols);
   for (int r = 0; r < rules.rows; ++r) {
-    for (int c = 0; c < rules.cols; ++c) board[rules.Cell(r, c)] = ((r * 7 + c * 3) % 5) < 2;
+    for (int c = 0; c < rules.cols; ++c)
+      board[rules.Cell(r, c)] = ((r * 7 + c * 3) % 5) < 2;
   }
   for (int r = 0; r < rules.rows; ++r) {
     int ones = 0;
@@ -511,7 +563,9 @@ TEST_P(GroundStatesTest, GivensAndSignsNearAndFar) {
   rules.givens.assign(rules.rows * rules.cols, -1);
   rules.givens[rules.Cell(0, 0)] = board[rules.Cell(0, 0)];
   rules.givens[rules.Cell(3, 2)] = board[rules.Cell(3, 2)];
-  auto sign = [&](int a, int b) { rules.signs.push_back({a, b, board[a] == board[b]}); };
+  auto sign = [&](int a, int b) {
+    rules.signs.push_back({a, b, board[a] == board[b]});
+  };
   sign(rules.Cell(0, 2), rules.Cell(0, 3));  // horizontal
   sign(rules.Cell(1, 1), rules.Cell(2, 1));  // vertical
   sign(rules.Cell(1, 3), rules.Cell(3, 0));  // long distance
@@ -524,8 +578,10 @@ TEST_P(GroundStatesTest, EqualityRegionsAndDifferentPairs) {
   const Board board = SomeBoard(rules.rows, rules.cols, 3);
   // Two classes of cells holding one value each in the chosen board.
   std::vector<int> zeros, ones;
-  for (int cell = 0; cell < rules.rows * rules.cols; ++cell) (board[cell] ? ones : zeros).push_back(cell);
-  rules.equality_regions = {{zeros[0], zeros[3], zeros[5]}, {ones[1], ones[4]}, {zeros[6], zeros[7]}};
+  for (int cell = 0; cell < rules.rows * rules.cols; ++cell)
+    (board[cell] ? ones : zeros).push_back(cell);
+  rules.equality_regions = {
+      {zeros[0], zeros[3], zeros[5]}, {ones[1], ones[4]}, {zeros[6], zeros[7]}};
   rules.different_regions = {{0, 1}, {1, 2}};
   ExpectGroundStatesAreValidBoards(rules);
 }
@@ -537,11 +593,16 @@ TEST_P(GroundStatesTest, UniqueLinesAreLeftToTheValidator) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Boards, GroundStatesTest,
-                         ::testing::Values(std::make_pair(4, 4), std::make_pair(4, 6)),
-                         [](const auto& info) { return absl::StrCat(info.param.first, "x", info.param.second); });
+                         ::testing::Values(std::make_pair(4, 4),
+                                           std::make_pair(4, 6)),
+                         [](const auto& info) {
+                           return absl::StrCat(info.param.first, "x",
+                                               info.param.second);
+                         });
 
 TEST(TakuzuGroundStatesTest, SixBySixTangoWithSigns) {
-  // A 6x6 Tango in the style of the papers' example: givens, '=' and 'x' between neighbours.
+  // A 6x6 Tango in the style of the papers' example: givens, '=' and 'x'
+  // between neighbours.
   //   1 . . .=1 .
   //   . . .=. . 0
   //   0 . . . . .
@@ -551,8 +612,13 @@ TEST(TakuzuGroundStatesTest, SixBySixTangoWithSigns) {
   Rules rules;
   rules.rows = rules.cols = 6;
   rules.givens.assign(36, -1);
-  for (const auto& [r, c, v] : std::vector<std::array<int, 3>>{
-           {0, 0, 1}, {0, 4, 1}, {1, 5, 0}, {2, 0, 0}, {4, 0, 0}, {5, 3, 0}, {5, 5, 1}}) {
+  for (const auto& [r, c, v] : std::vector<std::array<int, 3>>{{0, 0, 1},
+                                                               {0, 4, 1},
+                                                               {1, 5, 0},
+                                                               {2, 0, 0},
+                                                               {4, 0, 0},
+                                                               {5, 3, 0},
+                                                               {5, 5, 1}}) {
     rules.givens[rules.Cell(r, c)] = v;
   }
   rules.signs = {{rules.Cell(1, 2), rules.Cell(1, 3), true},
@@ -562,9 +628,10 @@ TEST(TakuzuGroundStatesTest, SixBySixTangoWithSigns) {
   const v1::PuzzleSpec spec = ToSpec(rules);
   const CompiledProblem problem = CompileOrDie(spec);
   EXPECT_EQ(problem.ground_energy, 12);
-  EXPECT_LE(problem.model.num_variables(), TakuzuPaperVariableBound(spec.takuzu()));
+  EXPECT_LE(problem.model.num_variables(),
+            TakuzuPaperVariableBound(spec.takuzu()));
   ASSERT_LE(problem.model.num_variables(), 24);
-  const std::set<Board> valid = AllValidBoards(rules);
+  const BoardSet valid = AllValidBoards(rules);
   EXPECT_EQ(valid.size(), 7u);
   EXPECT_EQ(GroundBoards(problem), valid);
 }
@@ -573,7 +640,8 @@ TEST(TakuzuGroundStatesTest, SixBySixTangoWithSigns) {
 // Reduction.
 
 TEST(TakuzuReductionTest, StagesInThePapersOrder) {
-  // Row 1 gets its three ones: 1 1 . 1 . . -> the rest are 0; the pair 1 1 forces (1,3) = 0 as well.
+  // Row 1 gets its three ones: 1 1 . 1 . . -> the rest are 0; the pair 1 1
+  // forces (1,3) = 0 as well.
   Rules rules;
   rules.rows = rules.cols = 6;
   rules.givens.assign(36, -1);
@@ -581,9 +649,11 @@ TEST(TakuzuReductionTest, StagesInThePapersOrder) {
   rules.givens[rules.Cell(0, 1)] = 1;
   rules.givens[rules.Cell(0, 3)] = 1;
   rules.givens[rules.Cell(3, 3)] = 0;
-  rules.signs = {{rules.Cell(3, 3), rules.Cell(3, 4), false},   // from a given: (4,5) = 1
-                 {rules.Cell(4, 1), rules.Cell(5, 1), true},    // substituted
-                 {rules.Cell(4, 0), rules.Cell(5, 1), false}};  // a chain of three cells, one variable
+  rules.signs = {
+      {rules.Cell(3, 3), rules.Cell(3, 4), false},  // from a given: (4,5) = 1
+      {rules.Cell(4, 1), rules.Cell(5, 1), true},   // substituted
+      {rules.Cell(4, 0), rules.Cell(5, 1),
+       false}};  // a chain of three cells, one variable
   const CompiledProblem problem = CompileOrDie(ToSpec(rules));
   std::vector<std::string> names;
   for (const ReductionStage& s : problem.stages) names.push_back(s.name);
@@ -596,23 +666,27 @@ TEST(TakuzuReductionTest, StagesInThePapersOrder) {
   EXPECT_EQ(names.back(), "substitution");
   EXPECT_EQ(problem.stages[1].fixed_one, 3);
   EXPECT_EQ(problem.stages[1].fixed_zero, 1);
-  EXPECT_EQ(problem.stages[2].fixed_one, 1);   // (4,5)
-  EXPECT_EQ(problem.stages[3].fixed_zero, 3);  // rest of row 1: (1,3), (1,5), (1,6)
+  EXPECT_EQ(problem.stages[2].fixed_one, 1);  // (4,5)
+  EXPECT_EQ(problem.stages[3].fixed_zero,
+            3);  // rest of row 1: (1,3), (1,5), (1,6)
   // Each stage's count of free cells follows from the ones before it.
   int free_cells = 36;
   for (size_t k = 1; k + 1 < problem.stages.size(); ++k) {
     free_cells -= problem.stages[k].fixed_zero + problem.stages[k].fixed_one;
-    EXPECT_EQ(problem.stages[k].variables, free_cells) << problem.stages[k].name;
+    EXPECT_EQ(problem.stages[k].variables, free_cells)
+        << problem.stages[k].name;
   }
   // Substitution removes one variable per remaining sign (two signs, no cycle).
   EXPECT_EQ(problem.stages.back().variables, free_cells - 2);
   EXPECT_EQ(problem.model.num_variables(), free_cells - 2);
-  EXPECT_LE(problem.model.num_variables(), TakuzuPaperVariableBound(ToSpec(rules).takuzu()));
+  EXPECT_LE(problem.model.num_variables(),
+            TakuzuPaperVariableBound(ToSpec(rules).takuzu()));
 }
 
 TEST(TakuzuReductionTest, RepresentativeIsLeftMostThenTopMost) {
-  // A chain (1,3) = (2,3) x (2,2) = (3,2) x (3,1) and a long sign (1,6) = (4,5): the first class is
-  // represented by (3,1) (left-most), the second by (4,5).
+  // A chain (1,3) = (2,3) x (2,2) = (3,2) x (3,1) and a long sign (1,6) =
+  // (4,5): the first class is represented by (3,1) (left-most), the second by
+  // (4,5).
   Rules rules;
   rules.rows = rules.cols = 6;
   rules.signs = {{rules.Cell(0, 2), rules.Cell(1, 2), true},
@@ -629,25 +703,28 @@ TEST(TakuzuReductionTest, RepresentativeIsLeftMostThenTopMost) {
   EXPECT_EQ(map.representative(reduced_of(rules.Cell(0, 2))), rules.Cell(2, 0));
   EXPECT_EQ(map.representative(reduced_of(rules.Cell(0, 5))), rules.Cell(3, 4));
   EXPECT_EQ(map.representative(reduced_of(rules.Cell(5, 3))), rules.Cell(4, 3));
-  // Literals: (3,1) itself; (3,2) = not (3,1); (2,2) = not; (2,3) = (3,1); (1,3) = (3,1).
+  // Literals: (3,1) itself; (3,2) = not (3,1); (2,2) = not; (2,3) = (3,1);
+  // (1,3) = (3,1).
   EXPECT_EQ(map.source(rules.Cell(2, 0)).value, 0);
   EXPECT_EQ(map.source(rules.Cell(2, 1)).value, 1);
   EXPECT_EQ(map.source(rules.Cell(1, 1)).value, 1);
   EXPECT_EQ(map.source(rules.Cell(1, 2)).value, 0);
   EXPECT_EQ(map.source(rules.Cell(0, 2)).value, 0);
   EXPECT_EQ(map.source(rules.Cell(5, 3)).value, 1);
-  // The substitution keeps energies: the reduced model scores a state as the full model scores its
-  // expansion (checked on a valid board).
+  // The substitution keeps energies: the reduced model scores a state as the
+  // full model scores its expansion (checked on a valid board).
   const Board board = SomeBoard(6, 6, 0);
   const Board restricted = map.Expand(map.Restrict(board));
-  EXPECT_EQ(problem.model.Energy(map.Restrict(board)), problem.full_model.Energy(restricted));
+  EXPECT_EQ(problem.model.Energy(map.Restrict(board)),
+            problem.full_model.Energy(restricted));
 }
 
 TEST(TakuzuReductionTest, EqualityRegionsCollapseToOneVariable) {
   Rules rules;
   rules.rows = rules.cols = 6;
-  rules.equality_regions = {{rules.Cell(0, 4), rules.Cell(2, 2), rules.Cell(5, 5), rules.Cell(1, 3)},
-                            {rules.Cell(4, 1), rules.Cell(3, 3)}};
+  rules.equality_regions = {
+      {rules.Cell(0, 4), rules.Cell(2, 2), rules.Cell(5, 5), rules.Cell(1, 3)},
+      {rules.Cell(4, 1), rules.Cell(3, 3)}};
   rules.different_regions = {{0, 1}};
   const v1::PuzzleSpec spec = ToSpec(rules);
   const CompiledProblem problem = CompileOrDie(spec);
@@ -656,13 +733,17 @@ TEST(TakuzuReductionTest, EqualityRegionsCollapseToOneVariable) {
   EXPECT_EQ(TakuzuPaperVariableBound(spec.takuzu()), 36 - 5);
   const VariableMap& map = problem.variables;
   const int reduced = map.source(rules.Cell(0, 4)).reduced;
-  EXPECT_EQ(map.representative(reduced), rules.Cell(4, 1));  // column 2 is the left-most
-  for (int cell : rules.equality_regions[0]) EXPECT_EQ(map.source(cell).value, 1) << cell;
-  for (int cell : rules.equality_regions[1]) EXPECT_EQ(map.source(cell).value, 0) << cell;
+  EXPECT_EQ(map.representative(reduced),
+            rules.Cell(4, 1));  // column 2 is the left-most
+  for (int cell : rules.equality_regions[0])
+    EXPECT_EQ(map.source(cell).value, 1) << cell;
+  for (int cell : rules.equality_regions[1])
+    EXPECT_EQ(map.source(cell).value, 0) << cell;
 }
 
 TEST(TakuzuReductionTest, PairsForceAcrossWrappedEdgesAndDiagonals) {
-  auto fixed = [](const Rules& rules, const CompiledProblem& problem, int r, int c) {
+  auto fixed = [](const Rules& rules, const CompiledProblem& problem, int r,
+                  int c) {
     const auto& s = problem.variables.source(rules.Cell(r, c));
     return s.reduced < 0 ? s.value : -1;
   };
@@ -670,7 +751,8 @@ TEST(TakuzuReductionTest, PairsForceAcrossWrappedEdgesAndDiagonals) {
   torus.rows = torus.cols = 6;
   torus.topology = v1::TakuzuPuzzle::TORUS;
   torus.givens.assign(36, -1);
-  torus.givens[torus.Cell(0, 5)] = 1;  // (1,6), (1,1) -> (1,2) = 0 and (1,5) = 0 across the edge
+  torus.givens[torus.Cell(0, 5)] =
+      1;  // (1,6), (1,1) -> (1,2) = 0 and (1,5) = 0 across the edge
   torus.givens[torus.Cell(0, 0)] = 1;
   const CompiledProblem on_torus = CompileOrDie(ToSpec(torus));
   ASSERT_EQ(on_torus.variables.num_full(), 36);
@@ -688,9 +770,11 @@ TEST(TakuzuReductionTest, PairsForceAcrossWrappedEdgesAndDiagonals) {
   diagonal.rows = diagonal.cols = 6;
   diagonal.diagonal = true;
   diagonal.givens.assign(36, -1);
-  diagonal.givens[diagonal.Cell(2, 2)] = 0;  // (3,3), (4,4) -> (2,2) = 1 and (5,5) = 1
+  diagonal.givens[diagonal.Cell(2, 2)] =
+      0;  // (3,3), (4,4) -> (2,2) = 1 and (5,5) = 1
   diagonal.givens[diagonal.Cell(3, 3)] = 0;
-  diagonal.givens[diagonal.Cell(0, 5)] = 1;  // (1,6), (3,4) gap on the anti-diagonal -> (2,5) = 0
+  diagonal.givens[diagonal.Cell(0, 5)] =
+      1;  // (1,6), (3,4) gap on the anti-diagonal -> (2,5) = 0
   diagonal.givens[diagonal.Cell(2, 3)] = 1;
   const CompiledProblem with_diagonals = CompileOrDie(ToSpec(diagonal));
   ASSERT_EQ(with_diagonals.variables.num_full(), 36);
@@ -714,12 +798,15 @@ TEST(TakuzuReductionTest, ReductionLevels) {
   EXPECT_EQ(clues.stages[1].fixed_one, 2);
   // (1,3) = 0 by the pair, one sign substituted.
   EXPECT_EQ(CompileOrDie(spec, v1::REDUCTION_FULL).model.num_variables(), 32);
-  EXPECT_EQ(CompileOrDie(spec, v1::REDUCTION_DEFAULT).model.num_variables(), 32);
+  EXPECT_EQ(CompileOrDie(spec, v1::REDUCTION_DEFAULT).model.num_variables(),
+            32);
 }
 
-TEST(TakuzuReductionTest, RedundantSignsExceedThePaperCountButNotTheIndependentBound) {
-  // Two givens tied by a sign: the sign removes nothing, so the paper's count (which assumes every sign
-  // removes a variable) is one below what is left; the independent bound is exact.
+TEST(TakuzuReductionTest,
+     RedundantSignsExceedThePaperCountButNotTheIndependentBound) {
+  // Two givens tied by a sign: the sign removes nothing, so the paper's count
+  // (which assumes every sign removes a variable) is one below what is left;
+  // the independent bound is exact.
   Rules rules;
   rules.rows = rules.cols = 6;
   rules.givens.assign(36, -1);
@@ -747,44 +834,57 @@ TEST(TakuzuReductionTest, ContradictionsNameTheCells) {
     rules.signs = {{rules.Cell(0, 0), rules.Cell(0, 1), true},
                    {rules.Cell(0, 1), rules.Cell(1, 1), true},
                    {rules.Cell(1, 1), rules.Cell(0, 0), false}};
-    EXPECT_THAT(compile(rules), StatusIs(absl::StatusCode::kInvalidArgument,
-                                         HasSubstr("takuzu.signs[2]: cells (2,2) and (1,1) must be different")));
+    EXPECT_THAT(
+        compile(rules),
+        StatusIs(
+            absl::StatusCode::kInvalidArgument,
+            HasSubstr(
+                "takuzu.signs[2]: cells (2,2) and (1,1) must be different")));
   }
   {
     // A sign chain between two givens that it contradicts.
     Rules rules = base;
     rules.givens[rules.Cell(2, 0)] = 0;
     rules.givens[rules.Cell(2, 4)] = 1;
-    rules.signs = {{rules.Cell(2, 0), rules.Cell(4, 2), true}, {rules.Cell(4, 2), rules.Cell(2, 4), true}};
-    EXPECT_THAT(compile(rules), StatusIs(absl::StatusCode::kInvalidArgument,
-                                         ::testing::AllOf(HasSubstr("(3,1)"), HasSubstr("(3,5)"),
-                                                          HasSubstr("make them equal"))));
+    rules.signs = {{rules.Cell(2, 0), rules.Cell(4, 2), true},
+                   {rules.Cell(4, 2), rules.Cell(2, 4), true}};
+    EXPECT_THAT(
+        compile(rules),
+        StatusIs(absl::StatusCode::kInvalidArgument,
+                 ::testing::AllOf(HasSubstr("(3,1)"), HasSubstr("(3,5)"),
+                                  HasSubstr("make them equal"))));
   }
   {
     // A row with four ones given.
     Rules rules = base;
     for (int c : {0, 2, 3, 5}) rules.givens[rules.Cell(1, c)] = 1;
-    EXPECT_THAT(compile(rules), StatusIs(absl::StatusCode::kInvalidArgument,
-                                         ::testing::AllOf(HasSubstr("row 2 must hold 3 ones"),
-                                                          HasSubstr("(2,1) given"), HasSubstr("(2,6) given"))));
+    EXPECT_THAT(compile(rules),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         ::testing::AllOf(HasSubstr("row 2 must hold 3 ones"),
+                                          HasSubstr("(2,1) given"),
+                                          HasSubstr("(2,6) given"))));
   }
   {
     // Three zeros in a column.
     Rules rules = base;
     for (int r : {1, 2, 3}) rules.givens[rules.Cell(r, 4)] = 0;
-    EXPECT_THAT(compile(rules), StatusIs(absl::StatusCode::kInvalidArgument,
-                                         ::testing::AllOf(HasSubstr("(2,5) (3,5) (4,5)"),
-                                                          HasSubstr("three in a row along a column"))));
+    EXPECT_THAT(
+        compile(rules),
+        StatusIs(absl::StatusCode::kInvalidArgument,
+                 ::testing::AllOf(HasSubstr("(2,5) (3,5) (4,5)"),
+                                  HasSubstr("three in a row along a column"))));
   }
   {
-    // A contradiction that only propagation finds: 0 0 . forces a 1 that a sign makes 0 at a given 1.
+    // A contradiction that only propagation finds: 0 0 . forces a 1 that a sign
+    // makes 0 at a given 1.
     Rules rules = base;
     rules.givens[rules.Cell(0, 0)] = 0;
     rules.givens[rules.Cell(0, 1)] = 0;
     rules.givens[rules.Cell(5, 5)] = 1;
     rules.signs = {{rules.Cell(0, 2), rules.Cell(5, 5), false}};
     EXPECT_THAT(compile(rules), StatusIs(absl::StatusCode::kInvalidArgument,
-                                         ::testing::AllOf(HasSubstr("(1,3)"), HasSubstr("(6,6)"))));
+                                         ::testing::AllOf(HasSubstr("(1,3)"),
+                                                          HasSubstr("(6,6)"))));
   }
 }
 
@@ -798,56 +898,86 @@ TEST(TakuzuSpecTest, RejectsBadInputNamingTheField) {
   {
     v1::PuzzleSpec spec = ToSpec(rules);
     spec.mutable_takuzu()->add_cells(v1::TakuzuPuzzle::ONE);
-    EXPECT_THAT(compile(spec), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.cells: expected 0 or 36")));
+    EXPECT_THAT(compile(spec),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("takuzu.cells: expected 0 or 36")));
   }
   {
     Rules odd = rules;
     odd.cols = 5;
-    EXPECT_THAT(compile(ToSpec(odd)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.row_ones")));
+    EXPECT_THAT(compile(ToSpec(odd)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("takuzu.row_ones")));
   }
   {
     Rules sign = rules;
     sign.signs = {{0, 0, true}};
-    EXPECT_THAT(compile(ToSpec(sign)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.signs[0]")));
+    EXPECT_THAT(compile(ToSpec(sign)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("takuzu.signs[0]")));
     v1::PuzzleSpec spec = ToSpec(rules);
     v1::TakuzuSign* s = spec.mutable_takuzu()->add_signs();
     s->mutable_a()->set_row(6);
     s->set_kind(v1::TakuzuSign::EQUAL);
-    EXPECT_THAT(compile(spec), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.signs[0].a")));
+    EXPECT_THAT(compile(spec), StatusIs(absl::StatusCode::kInvalidArgument,
+                                        HasSubstr("takuzu.signs[0].a")));
     spec.mutable_takuzu()->mutable_signs(0)->mutable_a()->set_row(1);
-    spec.mutable_takuzu()->mutable_signs(0)->set_kind(v1::TakuzuSign::KIND_UNSPECIFIED);
-    EXPECT_THAT(compile(spec), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.signs[0].kind")));
+    spec.mutable_takuzu()->mutable_signs(0)->set_kind(
+        v1::TakuzuSign::KIND_UNSPECIFIED);
+    EXPECT_THAT(compile(spec), StatusIs(absl::StatusCode::kInvalidArgument,
+                                        HasSubstr("takuzu.signs[0].kind")));
   }
   {
     Rules counts = rules;
     counts.row_ones = {3, 3, 3, 3, 3, 4};
-    EXPECT_THAT(compile(ToSpec(counts)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no board has both")));
+    EXPECT_THAT(compile(ToSpec(counts)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("no board has both")));
     counts.row_ones = {3, 3, 3, 3, 3, 7};
-    EXPECT_THAT(compile(ToSpec(counts)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.row_ones[5]")));
+    EXPECT_THAT(compile(ToSpec(counts)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("takuzu.row_ones[5]")));
   }
   {
     Rules regions = rules;
     regions.regions = {{{0, 1}, 3}};
-    EXPECT_THAT(compile(ToSpec(regions)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.regions[0].ones")));
+    EXPECT_THAT(compile(ToSpec(regions)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("takuzu.regions[0].ones")));
     regions.regions = {{{0, 0}, 1}};
-    EXPECT_THAT(compile(ToSpec(regions)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("listed twice")));
+    EXPECT_THAT(compile(ToSpec(regions)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("listed twice")));
   }
   {
     Rules pairs = rules;
     pairs.equality_regions = {{0, 1}};
     pairs.different_regions = {{0, 1}};
-    EXPECT_THAT(compile(ToSpec(pairs)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.different_regions[0]")));
+    EXPECT_THAT(compile(ToSpec(pairs)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("takuzu.different_regions[0]")));
   }
   {
     Rules narrow = rules;
     narrow.rows = 2;
     narrow.topology = v1::TakuzuPuzzle::TORUS;
-    EXPECT_THAT(compile(ToSpec(narrow)), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.topology")));
+    EXPECT_THAT(compile(ToSpec(narrow)),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("takuzu.topology")));
   }
   {
     v1::PuzzleSpec empty;
     empty.mutable_takuzu();
-    EXPECT_THAT(compile(empty), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takuzu.rows")));
+    EXPECT_THAT(compile(empty), StatusIs(absl::StatusCode::kInvalidArgument,
+                                         HasSubstr("takuzu.rows")));
+  }
+  {
+    // 250000 cells, but 500 rows and 500 columns of 500 cells: 125M couplers.
+    Rules big = rules;
+    big.rows = big.cols = 500;
+    EXPECT_THAT(compile(ToSpec(big)),
+                StatusIs(absl::StatusCode::kResourceExhausted,
+                         HasSubstr("quadratic terms")));
   }
 }
 
@@ -862,13 +992,16 @@ v1::PuzzleSolution Rows(std::vector<std::string> rows) {
 
 std::vector<std::string> RuleLocations(const v1::ValidationReport& report) {
   std::vector<std::string> out;
-  for (const v1::Violation& v : report.violations()) out.push_back(v.rule() + "@" + v.location());
+  for (const v1::Violation& v : report.violations())
+    out.push_back(v.rule() + "@" + v.location());
   return out;
 }
 
 TEST(TakuzuValidateTest, UniqueLinesOnlyWhenAsked) {
-  // Rows 1 and 4, 2 and 5, columns 1 and 5, 2 and 6 are equal; every other rule holds.
-  const std::vector<std::string> board = {"011001", "100110", "010101", "011001", "100110", "101010"};
+  // Rows 1 and 4, 2 and 5, columns 1 and 5, 2 and 6 are equal; every other rule
+  // holds.
+  const std::vector<std::string> board = {"011001", "100110", "010101",
+                                          "011001", "100110", "101010"};
   Rules rules;
   rules.rows = rules.cols = 6;
   auto compiler = NewTakuzuCompiler();
@@ -880,8 +1013,10 @@ TEST(TakuzuValidateTest, UniqueLinesOnlyWhenAsked) {
   ASSERT_OK(report);
   EXPECT_FALSE(report->valid());
   EXPECT_THAT(RuleLocations(*report),
-              ::testing::ElementsAre("duplicate_rows@rows 1 and 4", "duplicate_rows@rows 2 and 5",
-                                     "duplicate_columns@columns 1 and 5", "duplicate_columns@columns 2 and 6"));
+              ::testing::ElementsAre("duplicate_rows@rows 1 and 4",
+                                     "duplicate_rows@rows 2 and 5",
+                                     "duplicate_columns@columns 1 and 5",
+                                     "duplicate_columns@columns 2 and 6"));
 }
 
 TEST(TakuzuValidateTest, NamesEveryBrokenRule) {
@@ -890,11 +1025,14 @@ TEST(TakuzuValidateTest, NamesEveryBrokenRule) {
   rules.diagonal = true;
   rules.givens.assign(36, -1);
   rules.givens[rules.Cell(0, 0)] = 1;
-  rules.signs = {{rules.Cell(0, 0), rules.Cell(0, 1), true}, {rules.Cell(5, 0), rules.Cell(5, 1), false}};
+  rules.signs = {{rules.Cell(0, 0), rules.Cell(0, 1), true},
+                 {rules.Cell(5, 0), rules.Cell(5, 1), false}};
   rules.regions = {{{rules.Cell(2, 2), rules.Cell(2, 3)}, 2}};
-  rules.equality_regions = {{rules.Cell(4, 4), rules.Cell(4, 5)}, {rules.Cell(2, 3)}};
+  rules.equality_regions = {{rules.Cell(4, 4), rules.Cell(4, 5)},
+                            {rules.Cell(2, 3)}};
   rules.different_regions = {{0, 1}};
-  const std::vector<std::string> board = {"000111", "000111", "010110", "111000", "000111", "00011."};
+  const std::vector<std::string> board = {"000111", "000111", "010110",
+                                          "111000", "000111", "00011."};
   auto report = NewTakuzuCompiler()->Validate(ToSpec(rules), Rows(board));
   ASSERT_OK(report);
   EXPECT_FALSE(report->valid());
@@ -909,8 +1047,10 @@ TEST(TakuzuValidateTest, NamesEveryBrokenRule) {
   EXPECT_THAT(got, Contains("region_count@region 1"));
   EXPECT_THAT(got, Contains("sign_different@cells (6,1) and (6,2)"));
   EXPECT_THAT(got, Contains("different_regions@equality regions 1 and 2"));
-  EXPECT_THAT(got, ::testing::Not(Contains("sign_equal@cells (1,1) and (1,2)")));
-  EXPECT_THAT(got, ::testing::Not(Contains(::testing::StartsWith("row_count@"))));
+  EXPECT_THAT(got,
+              ::testing::Not(Contains("sign_equal@cells (1,1) and (1,2)")));
+  EXPECT_THAT(got,
+              ::testing::Not(Contains(::testing::StartsWith("row_count@"))));
 }
 
 TEST(TakuzuValidateTest, DecodeEncodeRoundTrip) {
@@ -928,11 +1068,13 @@ TEST(TakuzuValidateTest, DecodeEncodeRoundTrip) {
   auto bits = compiler->Encode(spec, problem, solution);
   ASSERT_OK(bits);
   EXPECT_EQ(*bits, board);
-  auto from_rows = compiler->Encode(spec, problem, Rows({solution.rows().begin(), solution.rows().end()}));
+  auto from_rows = compiler->Encode(
+      spec, problem, Rows({solution.rows().begin(), solution.rows().end()}));
   ASSERT_OK(from_rows);
   EXPECT_EQ(*from_rows, board);
-  EXPECT_THAT(compiler->Encode(spec, problem, Rows({"0101", "1010"})),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("solution.rows")));
+  EXPECT_THAT(
+      compiler->Encode(spec, problem, Rows({"0101", "1010"})),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("solution.rows")));
 }
 
 TEST(TakuzuValidateTest, RegisteredAsBuiltin) {
@@ -942,8 +1084,9 @@ TEST(TakuzuValidateTest, RegisteredAsBuiltin) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The stored puzzles (tests/data/takuzu/puzzles.txt): Unruly game IDs from sgt-unruly and signed 6x6
-// Tango puzzles from scripts/make_takuzu_data.py, each with its unique solution.
+// The stored puzzles (tests/data/takuzu/puzzles.txt): Unruly game IDs from
+// sgt-unruly and signed 6x6 Tango puzzles from scripts/make_takuzu_data.py,
+// each with its unique solution.
 
 struct StoredPuzzle {
   std::string name;
@@ -987,14 +1130,17 @@ TEST(TakuzuStoredPuzzlesTest, SolutionsAreValidAndScoreTheGroundEnergy) {
     EXPECT_TRUE(report->valid()) << report->DebugString();
     auto bits = compiler->Encode(p.spec, problem, Rows(p.solution));
     ASSERT_OK(bits);
-    // The reduction keeps the solution: it is an expansion of a reduced state, at the same energy.
+    // The reduction keeps the solution: it is an expansion of a reduced state,
+    // at the same energy.
     EXPECT_TRUE(problem.variables.IsConsistent(*bits));
     EXPECT_EQ(problem.full_model.Energy(*bits), *problem.ground_energy);
-    EXPECT_EQ(problem.model.Energy(problem.variables.Restrict(*bits)), *problem.ground_energy);
+    EXPECT_EQ(problem.model.Energy(problem.variables.Restrict(*bits)),
+              *problem.ground_energy);
   }
 }
 
-// Variables before and after each stage, and the bound NM - N_I0 - N_I1 - N_He - N_Hc - N_Ve - N_Vc.
+// Variables before and after each stage, and the bound NM - N_I0 - N_I1 - N_He
+// - N_Hc - N_Ve - N_Vc.
 TEST(TakuzuStoredPuzzlesTest, ReductionStaysWithinThePapersBound) {
   struct Totals {
     int puzzles = 0;
@@ -1007,16 +1153,21 @@ TEST(TakuzuStoredPuzzlesTest, ReductionStaysWithinThePapersBound) {
     const CompiledProblem problem = CompileOrDie(p.spec);
     const int64_t bound = TakuzuPaperVariableBound(p.spec.takuzu());
     EXPECT_LE(problem.model.num_variables(), bound);
-    EXPECT_EQ(TakuzuIndependentVariableBound(p.spec.takuzu()), bound);  // the stored clues are independent
+    EXPECT_EQ(TakuzuIndependentVariableBound(p.spec.takuzu()),
+              bound);  // the stored clues are independent
     ASSERT_GE(problem.stages.size(), 6u);
     EXPECT_EQ(problem.stages[0].name, "model");
     EXPECT_EQ(problem.stages[1].name, "givens");
     EXPECT_EQ(problem.stages.back().name, "substitution");
     EXPECT_EQ(problem.stages.back().variables, problem.model.num_variables());
     int fixed = 0;
-    for (const ReductionStage& s : problem.stages) fixed += s.fixed_zero + s.fixed_one;
-    EXPECT_EQ(problem.variables.num_fixed_zero() + problem.variables.num_fixed_one(), fixed);
-    const std::string size = absl::StrCat(p.kind, " ", problem.height, "x", problem.width);
+    for (const ReductionStage& s : problem.stages)
+      fixed += s.fixed_zero + s.fixed_one;
+    EXPECT_EQ(
+        problem.variables.num_fixed_zero() + problem.variables.num_fixed_one(),
+        fixed);
+    const std::string size =
+        absl::StrCat(p.kind, " ", problem.height, "x", problem.width);
     Totals& t = by_size[size];
     ++t.puzzles;
     t.cells += problem.full_model.num_variables();
@@ -1026,18 +1177,25 @@ TEST(TakuzuStoredPuzzlesTest, ReductionStaysWithinThePapersBound) {
       const std::string stage = s.name.substr(0, s.name.find('.'));
       t.fixed[stage] += s.fixed_zero + s.fixed_one;
     }
-    if (problem.stages.size() > 1) t.fixed["substitution"] += problem.stages[problem.stages.size() - 2].variables -
-                                                              problem.stages.back().variables;
+    if (problem.stages.size() > 1)
+      t.fixed["substitution"] +=
+          problem.stages[problem.stages.size() - 2].variables -
+          problem.stages.back().variables;
   }
-  // Mean over the puzzles of each size: variables before, the paper's bound, after; cells each stage
-  // removed. Printed for the record; the assertions are above.
-  std::cout << "puzzles  size          before  bound  after  givens signs lines pairs substitution\n";
+  // Mean over the puzzles of each size: variables before, the paper's bound,
+  // after; cells each stage removed. Printed for the record; the assertions are
+  // above.
+  std::cout << "puzzles  size          before  bound  after  givens signs "
+               "lines pairs substitution\n";
   for (auto& [size, t] : by_size) {
-    auto mean = [&](int64_t x) { return absl::StrCat(static_cast<double>(x) / t.puzzles); };
-    std::cout << t.puzzles << "  " << size << "  " << mean(t.cells) << "  " << mean(t.bound) << "  "
-              << mean(t.after) << "  " << mean(t.fixed["givens"]) << " " << mean(t.fixed["signs"]) << " "
-              << mean(t.fixed["lines"]) << " " << mean(t.fixed["pairs"]) << " " << mean(t.fixed["substitution"])
-              << "\n";
+    auto mean = [&](int64_t x) {
+      return absl::StrCat(static_cast<double>(x) / t.puzzles);
+    };
+    std::cout << t.puzzles << "  " << size << "  " << mean(t.cells) << "  "
+              << mean(t.bound) << "  " << mean(t.after) << "  "
+              << mean(t.fixed["givens"]) << " " << mean(t.fixed["signs"]) << " "
+              << mean(t.fixed["lines"]) << " " << mean(t.fixed["pairs"]) << " "
+              << mean(t.fixed["substitution"]) << "\n";
   }
   EXPECT_EQ(by_size.size(), 5u);
 }
@@ -1059,14 +1217,17 @@ class CollectingSink final : public SampleSink {
   std::vector<Sample> samples_;
 };
 
-// Anneals in batches of reads until one decodes to a valid board (the uniqueness rule included), at most
-// `max_batches` batches; returns that board and counts the reads.
-std::optional<std::vector<std::string>> AnnealUntilValid(const StoredPuzzle& p, const CompiledProblem& problem,
-                                                         int* reads, int* ground_but_invalid) {
+// Anneals in batches of reads until one decodes to a valid board (the
+// uniqueness rule included), at most `max_batches` batches; returns that board
+// and counts the reads.
+std::optional<std::vector<std::string>> AnnealUntilValid(
+    const StoredPuzzle& p, const CompiledProblem& problem, int* reads,
+    int* ground_but_invalid) {
   auto sampler = NewCpuSaSampler(&Pool());
   auto compiler = NewTakuzuCompiler();
-  // Short anneals pay off on the hardest 14x14 puzzles (about one read in 2000 reaches the ground
-  // state, whatever the sweeps), so many reads of 200 sweeps.
+  // Short anneals pay off on the hardest 14x14 puzzles (about one read in 2000
+  // reaches the ground state, whatever the sweeps), so many reads of 200
+  // sweeps.
   constexpr int kBatch = 128, kMaxBatches = 128;
   for (int batch = 0; batch < kMaxBatches; ++batch) {
     SampleParams params;
@@ -1079,20 +1240,28 @@ std::optional<std::vector<std::string>> AnnealUntilValid(const StoredPuzzle& p, 
     EXPECT_OK(stats);
     if (!stats.ok()) return std::nullopt;
     std::vector<Sample> samples = sink.Take();
-    std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) { return a.read_index < b.read_index; });
+    std::sort(samples.begin(), samples.end(),
+              [](const Sample& a, const Sample& b) {
+                return a.read_index < b.read_index;
+              });
     for (const Sample& s : samples) {
       ++*reads;
       const Board full = problem.variables.Expand(s.bits);
       EXPECT_DOUBLE_EQ(problem.full_model.Energy(full), s.energy);
-      const v1::PuzzleSolution solution = compiler->Decode(p.spec, problem, full);
+      const v1::PuzzleSolution solution =
+          compiler->Decode(p.spec, problem, full);
       auto report = compiler->Validate(p.spec, solution);
       EXPECT_OK(report);
-      if (report.ok() && report->valid()) return std::vector<std::string>(solution.rows().begin(), solution.rows().end());
+      if (report.ok() && report->valid())
+        return std::vector<std::string>(solution.rows().begin(),
+                                        solution.rows().end());
       if (report.ok() && s.energy == *problem.ground_energy) {
-        // At the ground energy only the uniqueness rule, which has no QUBO term, can be broken.
+        // At the ground energy only the uniqueness rule, which has no QUBO
+        // term, can be broken.
         ++*ground_but_invalid;
         for (const v1::Violation& v : report->violations()) {
-          EXPECT_THAT(v.rule(), ::testing::AnyOf("duplicate_rows", "duplicate_columns"));
+          EXPECT_THAT(v.rule(),
+                      ::testing::AnyOf("duplicate_rows", "duplicate_columns"));
         }
       }
     }
@@ -1113,15 +1282,18 @@ TEST(TakuzuStoredPuzzlesTest, AnnealerFindsTheStoredSolutions) {
     total_ground_invalid += ground_invalid;
   }
   std::cout << "reads until a valid board, all puzzles: " << total_reads
-            << "; ground-energy boards that broke only the uniqueness rule: " << total_ground_invalid << "\n";
+            << "; ground-energy boards that broke only the uniqueness rule: "
+            << total_ground_invalid << "\n";
 }
 
-// Through the solve engine: boards that only repeat a row or column are invalid samples, the valid ones
-// come first, the summary's best is valid, and stop_at_first_valid stops only on a valid board.
+// Through the solve engine: boards that only repeat a row or column are invalid
+// samples, the valid ones come first, the summary's best is valid, and
+// stop_at_first_valid stops only on a valid board.
 TEST(TakuzuSolveTest, ValidBoardsFirstWhenOnlyUniquenessBreaks) {
   const StoredPuzzle* puzzle = nullptr;
   for (const StoredPuzzle& p : StoredPuzzles()) {
-    if (p.name == "unruly-6x6-udn-2") puzzle = &p;  // 12 boards keep the QUBO rules, one is unique
+    if (p.name == "unruly-6x6-udn-2")
+      puzzle = &p;  // 12 boards keep the QUBO rules, one is unique
   }
   ASSERT_NE(puzzle, nullptr);
   SamplerRegistry samplers;
@@ -1148,17 +1320,21 @@ TEST(TakuzuSolveTest, ValidBoardsFirstWhenOnlyUniquenessBreaks) {
   bool seen_invalid = false, uniqueness_only = false;
   for (const v1::SampleEvent& s : samples) {
     if (!s.valid()) seen_invalid = true;
-    EXPECT_FALSE(seen_invalid && s.valid()) << "a valid sample after an invalid one";
+    EXPECT_FALSE(seen_invalid && s.valid())
+        << "a valid sample after an invalid one";
     if (!s.valid() && s.energy() == summary.ground_energy()) {
       uniqueness_only = true;
       for (const v1::Violation& v : s.violations()) {
-        EXPECT_THAT(v.rule(), ::testing::AnyOf("duplicate_rows", "duplicate_columns"));
+        EXPECT_THAT(v.rule(),
+                    ::testing::AnyOf("duplicate_rows", "duplicate_columns"));
       }
     }
   }
-  EXPECT_TRUE(uniqueness_only) << "expected ground-energy boards that repeat a line";
+  EXPECT_TRUE(uniqueness_only)
+      << "expected ground-energy boards that repeat a line";
   EXPECT_TRUE(summary.best_valid());
-  EXPECT_EQ(std::vector<std::string>(summary.best_solution().rows().begin(), summary.best_solution().rows().end()),
+  EXPECT_EQ(std::vector<std::string>(summary.best_solution().rows().begin(),
+                                     summary.best_solution().rows().end()),
             puzzle->solution);
 
   request.mutable_params()->set_stop_at_first_valid(true);
