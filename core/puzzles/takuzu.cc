@@ -40,8 +40,8 @@ struct Relation {
 // Three cells that must not all hold the same value (eq. 3-4, 53-54).
 struct Triple {
   std::array<int, 3> cells;
-  const char*
-      rule;  // "row_repetition", "column_repetition", "diagonal_repetition"
+  // "row_repetition", "column_repetition" or "diagonal_repetition".
+  const char* rule;
   const char* line;  // "row", "column", "diagonal"
 };
 
