@@ -1,17 +1,23 @@
-// Text formats of puzzles for the command-line client: what people paste or keep in files, turned into a
-// qs.v1.PuzzleSpec. One parser per puzzle kind (one file each), listed in puzzle_text.cc. Clients speak to
-// the server only through the protos, so this library depends on qs_proto alone.
+// Text formats of puzzles for the command-line client: what people paste or
+// keep in files, turned into a qs.v1.PuzzleSpec. One parser per puzzle kind
+// (one file each), listed in puzzle_text.cc. Clients speak to the server only
+// through the protos, so this library depends on qs_proto alone.
 //
 // Kinds and formats (details in each parser's file and in the README):
-//   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank; whitespace and '|', '-', '+'
+//   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank;
+//   whitespace and '|', '-', '+'
 //           grid decoration are ignored.
-//   takuzu  an Unruly game ID as `sgt-unruly --generate` prints it ("8x8u:..."; "u" asks for unique
-//           rows and columns), or a grid of 0, 1 and . with rows separated by '/' (Takuzu rules, unique
-//           lines). Details in takuzu_text.cc.
-//   tango   cell rows (0 / sun, 1 / moon, . blank; '=' or 'x' between two cells) interleaved with sign
-//           rows (one '=', 'x' or '.' per column, for the cells above and below), separated by '/' or
-//           new lines, e.g. "1=..0/..../...1/..x./0.../..../..x..". Details in takuzu_text.cc.
-//   qubo    the "n m offset" + "i j w" text of ../shared/data/instances (qubo_text.h).
+//   takuzu  an Unruly game ID as `sgt-unruly --generate` prints it
+//           ("8x8u:..."; "u" asks for unique rows and columns), or a grid of
+//           0, 1 and . with rows separated by '/' (Takuzu rules, unique
+//           lines). Details in takuzu_text.cc and takuzu_text.md.
+//   tango   cell rows (0 / sun, 1 / moon, . blank; '=' or 'x' between two
+//           cells) interleaved with sign rows (one '=', 'x' or '.' per column,
+//           for the cells above and below), separated by '/' or new lines,
+//           e.g. "1=..0/..../...1/..x./0.../..../..x..". Details in
+//           takuzu_text.cc and takuzu_text.md.
+//   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
+//   (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 #define QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 
@@ -24,11 +30,34 @@
 
 namespace qs::formats {
 
-// Parses `text` as a puzzle of `kind`. INVALID_ARGUMENT with the position of the first problem.
-absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind, absl::string_view text);
+// Parses `text` as a puzzle of `kind`. INVALID_ARGUMENT with the position of
+// the first problem.
+absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
+                                               absl::string_view text);
 
 // The kinds ParsePuzzleText understands, sorted.
 std::vector<std::string> PuzzleKinds();
+
+// Parses a board of a puzzle of `kind` (for Validate): rows separated by '/' or
+// newlines, in the characters the solver prints (digits for Sudoku; 'Q'/'T'/'1'
+// for a piece and '.'/'0'/'A'/'#' for none in the binary-board kinds). Cells
+// are row-major as PuzzleSolution.cells.
+absl::StatusOr<v1::PuzzleSolution> ParseBoardText(absl::string_view kind,
+                                                  const v1::PuzzleSpec& puzzle,
+                                                  absl::string_view text);
+
+// Board parsers per kind (each next to its puzzle parser).
+absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
+// Boards whose cells are 0/1 (queens, tents, Takuzu, raw QUBO): '1', 'Q', 'T'
+// are 1; '0', '.', 'A', '#',
+// '_' are 0.
+absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
+// Takuzu / Tango boards: '0' (or a sun), '1' (or a moon), '.' for an empty
+// cell (cells value -1); rows separated by '/' or newlines.
+absl::StatusOr<v1::PuzzleSolution> ParseTakuzuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);

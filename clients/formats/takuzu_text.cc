@@ -384,4 +384,38 @@ absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text) {
   return spec;
 }
 
+absl::StatusOr<v1::PuzzleSolution> ParseTakuzuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text) {
+  v1::PuzzleSolution board;
+  uint32_t width = 0;
+  for (const std::string& line : SplitLines(text)) {
+    const std::string where = absl::StrCat("board row ", board.rows_size() + 1);
+    auto decoded = DecodeUtf8(line, where);
+    if (!decoded.ok()) return decoded.status();
+    std::string row;
+    for (char32_t cp : *decoded) {
+      if (Ignored(cp)) continue;
+      const int value = CellValue(cp);
+      if (value == -2) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, ": unexpected character '", Show(cp), "' (use 0, 1 or .)"));
+      }
+      board.add_cells(value);
+      row.push_back(value < 0 ? '.' : static_cast<char>('0' + value));
+    }
+    if (board.rows_size() == 0) width = static_cast<uint32_t>(row.size());
+    if (row.size() != width) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, " has ", row.size(), " cells, the first row has ", width));
+    }
+    board.add_rows(row);
+  }
+  if (board.rows_size() == 0 || width == 0) {
+    return absl::InvalidArgumentError("board: no cells");
+  }
+  board.set_height(static_cast<uint32_t>(board.rows_size()));
+  board.set_width(width);
+  return board;
+}
+
 }  // namespace qs::formats

@@ -173,6 +173,26 @@ TEST(TakuzuTextTest, TangoErrors) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("UTF-8")));
 }
 
+TEST(TakuzuTextTest, Boards) {
+  auto spec = ParsePuzzleText("tango", "..../..../..../..../....../..../....");
+  ASSERT_OK(spec);
+  for (const char* kind : {"takuzu", "tango"}) {
+    auto board = ParseBoardText(kind, *spec, "0101/1010\n01 . 1/☀🌙☀☾\n");
+    ASSERT_OK(board);
+    EXPECT_EQ(board->height(), 4u);
+    EXPECT_EQ(board->width(), 4u);
+    EXPECT_THAT(board->rows(), ElementsAre("0101", "1010", "01.1", "0101"));
+    EXPECT_EQ(board->cells(10), -1);
+    EXPECT_EQ(board->cells(15), 1);
+  }
+  EXPECT_THAT(ParseBoardText("takuzu", *spec, "01/012"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("board row 2 has 3 cells")));
+  EXPECT_THAT(ParseBoardText("takuzu", *spec, "0a"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("unexpected character 'a'")));
+}
+
 TEST(TakuzuTextTest, KindsAreListed) {
   const std::vector<std::string> kinds = PuzzleKinds();
   EXPECT_THAT(kinds, ::testing::Contains("takuzu"));
