@@ -1347,6 +1347,20 @@ TEST(TakuzuSolveTest, ValidBoardsFirstWhenOnlyUniquenessBreaks) {
   EXPECT_EQ(first.termination(), v1::TARGET_REACHED);
   EXPECT_TRUE(first.best_valid());
   EXPECT_GE(first.num_valid(), 1u);
+
+  // With a target energy too: reaching the ground energy with repeated lines
+  // does not end the solve.
+  request.mutable_params()->set_target_energy(12);
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    request.mutable_params()->set_seed(seed);
+    v1::SolveSummary targeted;
+    Interrupter interrupter3;
+    ASSERT_OK(engine.Solve(request, interrupter3, [&](v1::SolveResponse&& r) {
+      if (r.has_summary()) targeted = r.summary();
+    }));
+    EXPECT_EQ(targeted.termination(), v1::TARGET_REACHED) << seed;
+    EXPECT_TRUE(targeted.best_valid()) << seed;
+  }
 }
 
 }  // namespace
