@@ -1,35 +1,33 @@
 // Text formats of Takuzu / Tango puzzles (seed 004 §2: Takuzu and LinkedIn
-// Tango; sun = 0, moon = 1).
+// Tango; sun = 0, moon = 1). User documentation: takuzu_text.md.
 //
 // Kind "takuzu" takes either
-//   * a Simon Tatham's Unruly game ID, as `sgt-unruly --generate N` prints it:
-//   "WxH[u][dD]:DESC". W is
-//     the width (columns), H the height (rows, H = W when "xH" is left out),
-//     "u" asks for unique rows and columns, "dD" (a difficulty letter) is
-//     accepted and ignored. DESC is run-length encoded in row-major order: a
-//     letter skips (letter - 'a') blank cells, then places a 0 for a lower-case
-//     letter or a 1 for an upper-case one ('z' / 'Z' skip 25 cells and place
-//     nothing). The letters cover W * H + 1 cells: the last one places nothing.
-//     Example: "6x6:abECBDHBdDb". Unique lines apply only with "u".
-//   * or a grid of '0', '1' and '.' (blank), rows separated by '/' or new
-//   lines, spaces ignored, e.g.
-//     "1..0/..../0.../...1". A grid follows the Takuzu rules, so unique lines
-//     apply.
+// - a Simon Tatham's Unruly game ID, as `sgt-unruly --generate N` prints it:
+//   "WxH[u][dD]:DESC". W is the width (columns), H the height (rows; H = W
+//   when "xH" is left out), "u" asks for unique rows and columns, "dD" (a
+//   difficulty letter) is accepted and ignored. DESC is run-length encoded in
+//   row-major order: a letter skips (letter - 'a') blank cells, then places a
+//   0 for a lower-case letter or a 1 for an upper-case one ('z' / 'Z' skip 25
+//   cells and place nothing). The letters cover W * H + 1 cells: the last one
+//   places nothing. Example: "6x6:abECBDHBdDb". Unique lines apply only with
+//   "u".
+// - or a grid of '0', '1' and '.' (blank), rows separated by '/' or new lines,
+//   spaces ignored, e.g. "1..0/..../0.../...1". A grid follows the Takuzu
+//   rules, so unique lines apply.
 //
 // Kind "tango" takes a board with signs: cell rows interleaved with sign rows,
 // separated by '/' or new lines, spaces ignored everywhere. Line 1 is the top
 // cell row, line 2 the signs between rows 1 and 2, line 3 the second cell row,
 // and so on (2N - 1 lines for N rows).
-//   * A cell row lists its cells left to right: '0' or a sun ('☀', '🌞', 'S'),
-//   '1' or a moon ('☾', '☽',
-//     '🌙', 'M'), '.' for a blank. Between two cells may stand '=' (same value)
-//     or 'x' ('X', '×', '✕': different values).
-//   * A sign row has one mark per column, for the cell above and the cell below
-//   it: '=' or 'x' as above,
-//     '.' or '-' for none; an empty sign row has no signs.
+// - A cell row lists its cells left to right: '0' or a sun ('☀', '🌞', 'S'),
+//   '1' or a moon ('☾', '☽', '🌙', 'M'), '.' for a blank. Between two cells
+//   may stand '=' (same value) or 'x' ('X', '×', '✕': different values).
+// - A sign row has one mark per column, for the cell above and the cell below
+//   it: '=' or 'x' as above, '.' or '-' for none; an empty sign row has no
+//   signs.
 // Example, a 4x4 Tango with three signs: cells (1,1) and (1,2) are equal
-// ("1=."), cell (2,3) differs from cell (3,3) (the "x" below it) and cell (4,2)
-// from cell (4,3) (". .x. ."):
+// ("1=."), cell (2,3) differs from cell (3,3) (the "x" below it) and cell
+// (4,2) from cell (4,3) (". .x. ."):
 //     1=. . 0
 //     . . . .
 //     . . . 1

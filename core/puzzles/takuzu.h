@@ -5,16 +5,14 @@
 // different region pairs).
 //
 // Variable x_rc ("cell (r, c) holds 1") has index r * cols + c, all 0-based,
-// label "r<r+1>c<c+1>". The full model is the sum, each with weight 1, of
-//   (3/2 - x_a - x_b - x_c)^2      for every repetition triple (rows, columns,
-//   diagonals if asked;
-//                                   wrapping around joined edges),
-//   (k - sum of the cells)^2       for every row, column and count region (k
-//   ones wanted), x(1 - y) + (1 - x)y            for every '=' sign, and xy +
-//   (1 - x)(1 - y) for every 'x' sign
-//                                   (eq. 15-18); an equality region is a chain
-//                                   of '=' signs and a pair of different
-//                                   regions one 'x' sign (seed 000 §3.3.5).
+// label "r<r+1>c<c+1>". The full model is the sum, each term with weight 1, of
+// - (3/2 - x_a - x_b - x_c)^2 for every repetition triple: rows, columns and,
+//   if asked, diagonals, wrapping around joined edges (eq. 11-12, 53-54);
+// - (k - sum of the cells)^2 for every row, column and count region that must
+//   hold k ones (eq. 13-14, 24-25, 28);
+// - x(1 - y) + (1 - x)y for every '=' sign and xy + (1 - x)(1 - y) for every
+//   'x' sign (eq. 15-18); an equality region is a chain of '=' signs and a
+//   pair of different regions one 'x' sign (seed 000 §3.3.5).
 // A valid board pays 1/4 per triple and 0 elsewhere, so the ground energy is
 // (number of triples) / 4: (NM - N - M) / 2 for the plain N x M TTP, NM / 2 on
 // a torus, plus (N - 2)(M - 2) / 2 with diagonals on a plane. The givens have
@@ -25,9 +23,10 @@
 // rule, so a solve reports such boards as invalid samples (rules
 // "duplicate_rows" / "duplicate_columns"); buffered samples (aggregate or
 // max_sample_events) come valid first, the summary's best is the best valid
-// board, and with stop_at_first_valid the solve stops only at a valid board, so
-// it keeps sampling past boards that break only the uniqueness rule until its
-// reads or its time run out.
+// board, and with stop_at_first_valid the solve stops only at a valid board
+// (a target_energy is checked together with the rules), so it keeps sampling
+// past boards that break only the uniqueness rule until its reads or its time
+// run out.
 //
 // Reduction (seed 004 §3, in the paper's order, each step one ReductionStage):
 // "givens" fixes the given cells; then, repeated to a fixed point, "signs"
@@ -64,8 +63,8 @@ std::unique_ptr<PuzzleCompiler> NewTakuzuCompiler();
 // most TakuzuIndependentVariableBound.
 int64_t TakuzuPaperVariableBound(const v1::TakuzuPuzzle& puzzle);
 
-// NM minus the rank of the givens and signs: the number of classes of cells
-// that no chain of signs ties to a given or to an earlier class. Equal to
+// The number of classes of cells linked by signs (and equality regions) that
+// hold no given: NM minus the rank of the givens and signs. Equal to
 // TakuzuPaperVariableBound when no sign is redundant, larger by one per
 // redundant sign. The full reduction never leaves more variables than this.
 int64_t TakuzuIndependentVariableBound(const v1::TakuzuPuzzle& puzzle);

@@ -603,11 +603,17 @@ INSTANTIATE_TEST_SUITE_P(Boards, GroundStatesTest,
 TEST(TakuzuGroundStatesTest, SixBySixTangoWithSigns) {
   // A 6x6 Tango in the style of the papers' example: givens, '=' and 'x'
   // between neighbours.
+  // In the Tango text format (cell rows and sign rows):
   //   1 . . .=1 .
+  //   . . . . . .
   //   . . .=. . 0
+  //   . . . . . .
   //   0 . . . . .
-  //   . x . . . .      ('x' between (3,2) and (4,2))
+  //   . x . . . .
+  //   . . . . . .
+  //   . . . . . .
   //   0 . . .x. .
+  //   . . . . . .
   //   . . . 0 . 1
   Rules rules;
   rules.rows = rules.cols = 6;
