@@ -109,6 +109,7 @@ TEST_F(QueensServerTest, BadQueensInputNamesTheField) {
               HasSubstr("queens.given_queens[0]: cell (2,2) is masked"));
 }
 
+using testing::CommandResult;
 using testing::LastJsonLine;
 using testing::RunQsolve;
 
