@@ -28,6 +28,8 @@ const std::vector<Format>& Formats() {
       {"tents", &ParseTentsText, &ParseBinaryBoard},
       {"chess", &ParseChessText, &ParseChessBoard},
       {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard},
+      {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard},
+      {"tango", &ParseTangoText, &ParseTakuzuBoard},
   };
   return *formats;
 }

@@ -6,6 +6,7 @@
 #include "core/puzzles/queens.h"
 #include "core/puzzles/raw_qubo.h"
 #include "core/puzzles/sudoku.h"
+#include "core/puzzles/takuzu.h"
 #include "core/puzzles/tents.h"
 
 namespace qs {
@@ -15,6 +16,7 @@ absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewQueensCompiler()));
   RETURN_IF_ERROR(registry.Register(NewTentsCompiler()));
   RETURN_IF_ERROR(registry.Register(NewChessCompiler()));
+  RETURN_IF_ERROR(registry.Register(NewTakuzuCompiler()));
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
   return absl::OkStatus();
 }
