@@ -6,9 +6,11 @@
 // format are solved and bad input is refused.
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "clients/formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/qsolve_runner.h"
 #include "tests/testing/tents_data.h"
 #include "tests/testing/test_server.h"
 
@@ -135,6 +137,52 @@ TEST_F(TentsChessServiceTest, SolvesChessBoardsGivenAsText) {
     EXPECT_TRUE(summary->best_valid());
     EXPECT_EQ(summary->best_energy(), c.best_energy);
   }
+}
+
+std::string BoardOf(const google::protobuf::Struct& summary) {
+  std::string rows;
+  if (!summary.fields().contains("board")) return rows;
+  for (const auto& row : summary.fields().at("board").list_value().values()) {
+    if (!rows.empty()) rows += '/';
+    rows += row.string_value();
+  }
+  return rows;
+}
+
+TEST_F(TentsChessServiceTest, QsolveSolvesTentsAndChessFromTheCommandLine) {
+  const std::string addr = " --addr " + server_->address();
+  const testing::StoredTentsPuzzle p = testing::ReadStoredTentsPuzzles().at(10);
+  const testing::CommandResult tents = testing::RunQsolve(absl::StrCat(
+      "solve --kind tents --input '", p.id, "' --seed 3 --json", addr));
+  ASSERT_EQ(tents.exit_code, 0) << tents.err;
+  const google::protobuf::Struct summary = testing::LastJsonLine(tents.out);
+  EXPECT_TRUE(summary.fields().at("valid").bool_value()) << tents.out;
+  EXPECT_EQ(BoardOf(summary), p.solution);
+  EXPECT_EQ(summary.fields().at("ground_energy").number_value(), 5);
+
+  const testing::CommandResult knights = testing::RunQsolve(
+      absl::StrCat("solve --kind chess --input '6x6 N' --seed 3 --json", addr));
+  ASSERT_EQ(knights.exit_code, 0) << knights.err;
+  const google::protobuf::Struct best = testing::LastJsonLine(knights.out);
+  EXPECT_TRUE(best.fields().at("valid").bool_value()) << knights.out;
+  EXPECT_EQ(best.fields().at("energy").number_value(), -18);
+
+  const testing::CommandResult check = testing::RunQsolve(
+      absl::StrCat("validate --kind tents --input '", p.id, "' --board '",
+                   p.solution, "' --json", addr));
+  ASSERT_EQ(check.exit_code, 0) << check.err;
+  // validate --json prints the ValidateResponse.
+  const google::protobuf::Struct response = testing::LastJsonLine(check.out);
+  ASSERT_TRUE(response.fields().contains("report")) << check.out;
+  const auto& report = response.fields().at("report").struct_value().fields();
+  ASSERT_TRUE(report.contains("valid")) << check.out;
+  EXPECT_TRUE(report.at("valid").bool_value());
+  EXPECT_EQ(response.fields().at("energy").number_value(), 5);
+
+  const testing::CommandResult bad = testing::RunQsolve(
+      absl::StrCat("compile --kind chess --input 'QQ/QX'", addr));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("unknown piece 'X'"));
 }
 
 TEST_F(TentsChessServiceTest, RefusesBadInputNamingTheField) {
