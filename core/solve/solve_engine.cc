@@ -160,11 +160,14 @@ class StreamingSink final : public SampleSink {
       }
       events = std::move(merged);
     }
-    std::stable_sort(events.begin(), events.end(),
-                     [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
-                       if (a.valid() != b.valid()) return a.valid();
-                       return a.energy() < b.energy();
-                     });
+    // Ties go by bits, so that one seed gives one stream whatever order the
+    // reads finished in.
+    std::sort(events.begin(), events.end(),
+              [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+                if (a.valid() != b.valid()) return a.valid();
+                if (a.energy() != b.energy()) return a.energy() < b.energy();
+                return a.bits() < b.bits();
+              });
     if (params_.max_sample_events() > 0 &&
         events.size() > params_.max_sample_events()) {
       events.resize(params_.max_sample_events());
