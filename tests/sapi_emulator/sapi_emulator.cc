@@ -416,13 +416,18 @@ class SapiEmulator::Impl {
     }
     entry.accept = req.get_header_value("Accept");
     entry.body_hash = req.body.empty() ? 0 : HashBytes(req.body);
-    Handle(req, res, entry);
+    absl::Duration delay;
+    Handle(req, res, entry, delay);
     entry.status = res.status;
-    absl::MutexLock lock(&mu_);
-    log_.push_back(std::move(entry));
+    {
+      absl::MutexLock lock(&mu_);
+      log_.push_back(std::move(entry));
+    }
+    // A slow answer is logged (and its work done) before the client gives up waiting for it.
+    if (delay > absl::ZeroDuration()) absl::SleepFor(delay);
   }
 
-  void Handle(const httplib::Request& req, httplib::Response& res, LogEntry& entry) {
+  void Handle(const httplib::Request& req, httplib::Response& res, LogEntry& entry, absl::Duration& delay) {
     if (absl::StartsWith(req.path, "/_emulator/")) {
       entry.route = "control";
       HandleControl(req, res);
@@ -537,7 +542,7 @@ class SapiEmulator::Impl {
       SendJson(res, code, body, media, served_version);
     }
     if (fault && fault->kind == "truncated") res.body = res.body.substr(0, res.body.size() / 2);
-    if (fault && fault->kind == "slow") absl::SleepFor(fault->delay);
+    if (fault && fault->kind == "slow") delay = fault->delay;
   }
 
   void HandleControl(const httplib::Request& req, httplib::Response& res) {

@@ -475,7 +475,10 @@ class CurlSapiClient final : public SapiClient {
   absl::StatusOr<HttpResponse> Execute(const HttpRequest& request, const CallContext& ctx,
                                        absl::Duration long_poll) {
     const bool idempotent = request.method != "POST";
-    const absl::Duration timeout = std::max(options_.request_timeout, long_poll + absl::Seconds(10));
+    // A long poll may legitimately take its whole wait; the read timeout must exceed it.
+    const absl::Duration timeout = long_poll > absl::ZeroDuration()
+                                       ? std::max(options_.request_timeout, long_poll + absl::Seconds(10))
+                                       : options_.request_timeout;
     absl::Status last = absl::UnavailableError(absl::StrCat("SAPI ", request.what, ": no attempt made"));
     for (int attempt = 0; attempt < std::max(1, options_.max_attempts); ++attempt) {
       if (ctx.interrupter != nullptr && ctx.interrupter->ShouldStop()) return StopStatus(ctx, request.what);
