@@ -1,5 +1,5 @@
-// The one list of every built-in puzzle family. Registration is explicit (architecture §2.2), so a static
-// library can never drop a family silently.
+// The one list of every built-in puzzle family. Registration is explicit
+// (architecture §2.2), so a static library can never drop a family silently.
 #include "core/base/status_macros.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/raw_qubo.h"

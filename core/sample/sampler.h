@@ -1,7 +1,8 @@
-// Sampler: the extension point for sampling backends (architecture §4): CPU simulated annealing, exact
-// enumeration, D-Wave. A sampler takes the reduced Qubo, streams finished reads to a SampleSink as they
-// come, honours the Interrupter between sweeps, and returns statistics. Samplers are shared by all
-// requests: Sample() must be thread-safe.
+// Sampler: the extension point for sampling backends (architecture §4): CPU
+// simulated annealing, exact enumeration, D-Wave. A sampler takes the reduced
+// Qubo, streams finished reads to a SampleSink as they come, honours the
+// Interrupter between sweeps, and returns statistics. Samplers are shared by
+// all requests: Sample() must be thread-safe.
 #ifndef QS_CORE_SAMPLE_SAMPLER_H_
 #define QS_CORE_SAMPLE_SAMPLER_H_
 
@@ -9,10 +10,10 @@
 #include <optional>
 #include <span>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "core/base/interrupter.h"
 #include "core/qubo/qubo.h"
@@ -30,11 +31,14 @@ struct SampleParams {
   double beta_hot = 0;
   double beta_cold = 0;
   ScheduleType schedule = ScheduleType::kGeometric;
-  // A read at or below this energy (offset included) ends the sampling with kTargetReached.
+  // A read at or below this energy (offset included) ends the sampling with
+  // kTargetReached.
   std::optional<double> target_energy;
-  // Starting states over the model's variables, cycled over the reads; empty: random starts.
+  // Starting states over the model's variables, cycled over the reads; empty:
+  // random starts.
   std::vector<std::vector<uint8_t>> initial_states;
-  // The request's wire parameters, for backend-specific options (the backend_params oneof). May be null.
+  // The request's wire parameters, for backend-specific options (the
+  // backend_params oneof). May be null.
   const v1::SolveParams* wire = nullptr;
 };
 
@@ -46,7 +50,8 @@ struct Sample {
   uint64_t num_occurrences = 1;
 };
 
-// Receives reads as they finish. OnSample may be called from several threads at once.
+// Receives reads as they finish. OnSample may be called from several threads at
+// once.
 class SampleSink {
  public:
   virtual ~SampleSink() = default;
@@ -54,7 +59,8 @@ class SampleSink {
 };
 
 struct SampleStats {
-  StopReason stop_reason = StopReason::kNone;  // kNone: every read ran to the end
+  StopReason stop_reason =
+      StopReason::kNone;  // kNone: every read ran to the end
   int reads_done = 0;
   int64_t sweeps_done = 0;           // over all reads
   int64_t spin_update_attempts = 0;  // proposals evaluated
@@ -75,7 +81,7 @@ struct SamplerCapabilities {
   bool deterministic = false;  // same seed, same samples
   bool interruptible = true;
   bool remote = false;
-  int max_variables = 0;       // 0: no backend-specific limit
+  int max_variables = 0;  // 0: no backend-specific limit
 };
 
 class Sampler {
@@ -84,13 +90,15 @@ class Sampler {
   virtual absl::string_view name() const = 0;
   virtual absl::string_view description() const = 0;
   virtual SamplerCapabilities capabilities() const = 0;
-  // OK when the backend can take work now; else why not (FAILED_PRECONDITION for a missing setting,
-  // UNAVAILABLE for a remote outage).
+  // OK when the backend can take work now; else why not (FAILED_PRECONDITION
+  // for a missing setting, UNAVAILABLE for a remote outage).
   virtual absl::Status Available() const { return absl::OkStatus(); }
-  // Runs the reads. Returns the statistics once every read has finished or the interrupter fired; in the
-  // latter case the reads already delivered stay valid and stats.stop_reason says why it stopped.
-  virtual absl::StatusOr<SampleStats> Sample(const Qubo& model, const SampleParams& params,
-                                             SampleSink& sink, Interrupter& interrupter) const = 0;
+  // Runs the reads. Returns the statistics once every read has finished or the
+  // interrupter fired; in the latter case the reads already delivered stay
+  // valid and stats.stop_reason says why it stopped.
+  virtual absl::StatusOr<SampleStats> Sample(
+      const Qubo& model, const SampleParams& params, SampleSink& sink,
+      Interrupter& interrupter) const = 0;
 };
 
 }  // namespace qs

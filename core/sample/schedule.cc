@@ -1,4 +1,5 @@
-// Beta schedules for the annealers (D-Wave's default range, geometric and linear interpolation).
+// Beta schedules for the annealers (D-Wave's default range, geometric and
+// linear interpolation).
 #include "core/sample/schedule.h"
 
 #include <algorithm>
@@ -25,7 +26,8 @@ BetaRange DefaultBetaRange(const Qubo& model) {
   }
   const double max_field = *std::max_element(total.begin(), total.end());
   const double min_gap = *std::min_element(smallest.begin(), smallest.end());
-  if (max_field == 0 || !std::isfinite(min_gap)) return {0.1, 1.0};  // a constant model
+  if (max_field == 0 || !std::isfinite(min_gap))
+    return {0.1, 1.0};  // a constant model
   int count_min = 0;
   for (double m : smallest) count_min += m == min_gap;
   BetaRange range;
@@ -35,7 +37,8 @@ BetaRange DefaultBetaRange(const Qubo& model) {
   return range;
 }
 
-std::vector<double> MakeBetaSchedule(ScheduleType type, BetaRange range, int num_sweeps) {
+std::vector<double> MakeBetaSchedule(ScheduleType type, BetaRange range,
+                                     int num_sweeps) {
   std::vector<double> betas(std::max(0, num_sweeps));
   if (num_sweeps <= 0) return betas;
   if (num_sweeps == 1) {
@@ -44,14 +47,16 @@ std::vector<double> MakeBetaSchedule(ScheduleType type, BetaRange range, int num
   }
   for (int t = 0; t < num_sweeps; ++t) {
     const double f = static_cast<double>(t) / (num_sweeps - 1);
-    betas[t] = type == ScheduleType::kLinear ? range.hot + f * (range.cold - range.hot)
-                                             : range.hot * std::pow(range.cold / range.hot, f);
+    betas[t] = type == ScheduleType::kLinear
+                   ? range.hot + f * (range.cold - range.hot)
+                   : range.hot * std::pow(range.cold / range.hot, f);
   }
   return betas;
 }
 
 BetaRange ResolveBetaRange(const Qubo& model, const SampleParams& params) {
-  if (params.beta_hot > 0 && params.beta_cold > 0) return {params.beta_hot, params.beta_cold};
+  if (params.beta_hot > 0 && params.beta_cold > 0)
+    return {params.beta_hot, params.beta_cold};
   BetaRange range = DefaultBetaRange(model);
   if (params.beta_hot > 0) range.hot = params.beta_hot;
   if (params.beta_cold > 0) range.cold = params.beta_cold;

@@ -1,9 +1,10 @@
-// CpuSaSampler: reads as pool tasks, deterministic per-read seeding, streaming of finished reads.
-#include "absl/strings/string_view.h"
+// CpuSaSampler: reads as pool tasks, deterministic per-read seeding, streaming
+// of finished reads.
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 
 #include <atomic>
 
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
@@ -18,17 +19,24 @@ class CpuSaSampler final : public Sampler {
 
   absl::string_view name() const override { return "cpu-sa"; }
   absl::string_view description() const override {
-    return "simulated annealing on the server's CPU cores (Metropolis, geometric or linear beta schedule)";
+    return "simulated annealing on the server's CPU cores (Metropolis, "
+           "geometric or linear beta schedule)";
   }
   SamplerCapabilities capabilities() const override {
-    return {.exact = false, .deterministic = true, .interruptible = true, .remote = false};
+    return {.exact = false,
+            .deterministic = true,
+            .interruptible = true,
+            .remote = false};
   }
 
-  absl::StatusOr<SampleStats> Sample(const Qubo& model, const SampleParams& params, SampleSink& sink,
+  absl::StatusOr<SampleStats> Sample(const Qubo& model,
+                                     const SampleParams& params,
+                                     SampleSink& sink,
                                      Interrupter& interrupter) const override {
     const absl::Time start = absl::Now();
     const BetaRange range = ResolveBetaRange(model, params);
-    const std::vector<double> betas = MakeBetaSchedule(params.schedule, range, params.num_sweeps);
+    const std::vector<double> betas =
+        MakeBetaSchedule(params.schedule, range, params.num_sweeps);
     const int n = model.num_variables();
 
     std::atomic<int> reads_done{0};
@@ -42,15 +50,19 @@ class CpuSaSampler final : public Sampler {
         if (!params.initial_states.empty()) {
           state = params.initial_states[r % params.initial_states.size()];
         } else {
-          for (int i = 0; i < n; ++i) state[i] = static_cast<uint8_t>(rng.Next() >> 63);
+          for (int i = 0; i < n; ++i)
+            state[i] = static_cast<uint8_t>(rng.Next() >> 63);
         }
-        const SaReadResult read = AnnealRead(model, betas, rng, state, interrupter);
+        const SaReadResult read =
+            AnnealRead(model, betas, rng, state, interrupter);
         sweeps.fetch_add(read.sweeps_done, std::memory_order_relaxed);
         attempts.fetch_add(read.attempts, std::memory_order_relaxed);
         accepted.fetch_add(read.accepted, std::memory_order_relaxed);
-        // An unfinished read is kept only when the time limit cut it: its state is the best the
-        // budget allowed. After a cancel, a deadline or a reached target it is noise.
-        if (read.interrupted && interrupter.reason() != StopReason::kTimeLimit) return;
+        // An unfinished read is kept only when the time limit cut it: its state
+        // is the best the budget allowed. After a cancel, a deadline or a
+        // reached target it is noise.
+        if (read.interrupted && interrupter.reason() != StopReason::kTimeLimit)
+          return;
         const double energy = model.Energy(state);
         reads_done.fetch_add(1, std::memory_order_relaxed);
         if (params.target_energy && energy <= *params.target_energy + 1e-9) {
@@ -82,6 +94,8 @@ class CpuSaSampler final : public Sampler {
 
 }  // namespace
 
-std::unique_ptr<Sampler> NewCpuSaSampler(WorkerPool* pool) { return std::make_unique<CpuSaSampler>(pool); }
+std::unique_ptr<Sampler> NewCpuSaSampler(WorkerPool* pool) {
+  return std::make_unique<CpuSaSampler>(pool);
+}
 
 }  // namespace qs

@@ -5,15 +5,17 @@
 
 namespace qs {
 
-SaReadResult AnnealRead(const Qubo& model, std::span<const double> betas, Xoshiro256& rng,
-                        std::vector<uint8_t>& state, Interrupter& interrupter) {
+SaReadResult AnnealRead(const Qubo& model, std::span<const double> betas,
+                        Xoshiro256& rng, std::vector<uint8_t>& state,
+                        Interrupter& interrupter) {
   const int n = model.num_variables();
   const auto& row_start = model.row_start();
   const auto& adjacency = model.adjacency();
   std::vector<double> field(model.linear_terms());
   for (int i = 0; i < n; ++i) {
     if (!state[i]) continue;
-    for (int64_t k = row_start[i]; k < row_start[i + 1]; ++k) field[adjacency[k].j] += adjacency[k].w;
+    for (int64_t k = row_start[i]; k < row_start[i + 1]; ++k)
+      field[adjacency[k].j] += adjacency[k].w;
   }
   SaReadResult result;
   for (double beta : betas) {

@@ -1,7 +1,9 @@
-// One simulated-annealing read on a QUBO (the dwave-samplers kernel shape, architecture §1): each variable
-// keeps its local field f_i = a_i + sum_j b_ij x_j, so a flip costs delta_i = (1 - 2 x_i) f_i, and after a
-// flip only the neighbours' fields change (f_j += b_ij * (x_i' - x_i)). A proposal whose beta * delta
-// exceeds 44.36 is rejected without drawing a random number: exp(-44.36) is below 2^-64.
+// One simulated-annealing read on a QUBO (the dwave-samplers kernel shape,
+// architecture §1): each variable keeps its local field f_i = a_i + sum_j b_ij
+// x_j, so a flip costs delta_i = (1 - 2 x_i) f_i, and after a flip only the
+// neighbours' fields change (f_j += b_ij * (x_i' - x_i)). A proposal whose beta
+// * delta exceeds 44.36 is rejected without drawing a random number:
+// exp(-44.36) is below 2^-64.
 #ifndef QS_CORE_SAMPLE_CPU_SA_SA_KERNEL_H_
 #define QS_CORE_SAMPLE_CPU_SA_SA_KERNEL_H_
 
@@ -22,10 +24,12 @@ struct SaReadResult {
   bool interrupted = false;
 };
 
-// Anneals `state` (0/1 per variable) in place through the given betas, one sweep per beta. Polls the
-// interrupter after every sweep and stops early when it fires.
-SaReadResult AnnealRead(const Qubo& model, std::span<const double> betas, Xoshiro256& rng,
-                        std::vector<uint8_t>& state, Interrupter& interrupter);
+// Anneals `state` (0/1 per variable) in place through the given betas, one
+// sweep per beta. Polls the interrupter after every sweep and stops early when
+// it fires.
+SaReadResult AnnealRead(const Qubo& model, std::span<const double> betas,
+                        Xoshiro256& rng, std::vector<uint8_t>& state,
+                        Interrupter& interrupter);
 
 }  // namespace qs
 
