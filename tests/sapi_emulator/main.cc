@@ -19,8 +19,8 @@ void OnSignal(int) {
 void Usage() {
   std::fprintf(stderr,
                "usage: qs_sapi_emulator [--host=127.0.0.1] [--port=8765] [--token=T ...] [--queue_ms=50]\n"
-               "                        [--run_ms=50] [--seed=1] [--sweeps=1000] [--threads=2]\n"
-               "                        [--flip_probability=0] [--complete_on_submit]\n");
+               "                        [--run_ms=50] [--seed=1] [--sweeps=10000] [--threads=2]\n"
+               "                        [--flip_probability=0] [--plain_annealing] [--complete_on_submit]\n");
 }
 
 }  // namespace
@@ -56,6 +56,8 @@ int main(int argc, char** argv) {
       options.threads = static_cast<int>(number);
     } else if (key == "--flip_probability" && numeric) {
       options.flip_probability = number;
+    } else if (key == "--plain_annealing") {
+      options.chain_aware = false;
     } else if (key == "--complete_on_submit") {
       options.complete_on_submit = true;
     } else {

@@ -10,6 +10,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "absl/container/flat_hash_map.h"
@@ -1108,10 +1109,47 @@ class SapiEmulator::Impl {
     }
     const int reads = p.params.contains("num_reads") ? p.params["num_reads"].get<int>() : 1;
     const uint64_t seed = DeriveSeed(options_.seed, HashBytes(p.id));
+    // Chain-aware mode: the qubits joined by the problem's most negative couplers (the chains of an
+    // embedded problem) are annealed as one spin each, as a QPU's collective dynamics would move them.
+    std::vector<int> cluster_of(n);
+    for (int i = 0; i < n; ++i) cluster_of[i] = i;
+    int clusters = n;
+    if (ising && options_.chain_aware) {
+      double j_min = 0;
+      for (const auto& [edge, j] : decoded->quadratic) j_min = std::min(j_min, j);
+      if (j_min < 0) {
+        std::vector<int> parent(n);
+        for (int i = 0; i < n; ++i) parent[i] = i;
+        auto find = [&](int x) {
+          while (parent[x] != x) x = parent[x] = parent[parent[x]];
+          return x;
+        };
+        for (const auto& [edge, j] : decoded->quadratic) {
+          if (j <= j_min * (1 - 1e-9)) parent[find(index[edge.first])] = find(index[edge.second]);
+        }
+        std::map<int, int> id;
+        for (int i = 0; i < n; ++i) cluster_of[i] = id.emplace(find(i), static_cast<int>(id.size())).first->second;
+        clusters = static_cast<int>(id.size());
+      }
+    }
+    const Qubo* target = &*qubo;
+    std::optional<Qubo> contracted;
+    if (clusters < n) {
+      QuboBuilder cb(clusters);
+      for (int i = 0; i < n; ++i) cb.AddLinear(cluster_of[i], qubo->linear(i));
+      for (const QuboTerm& t : qubo->QuadraticTerms()) cb.AddQuadratic(cluster_of[t.i], cluster_of[t.j], t.w);
+      auto built = std::move(cb).Build();
+      if (!built.ok()) {
+        error = std::string(built.status().message());
+        return;
+      }
+      contracted = *std::move(built);
+      target = &*contracted;
+    }
     std::vector<std::vector<uint8_t>> states;
-    if (n <= 20) {
+    if (target->num_variables() <= 20) {
       // An ideal QPU: every read is a ground state, drawn uniformly.
-      auto ground = FindGroundStates(*qubo, int64_t{1} << 20, &pool_, nullptr);
+      auto ground = FindGroundStates(*target, int64_t{1} << 20, &pool_, nullptr);
       if (!ground.ok() || ground->states.empty()) {
         error = "ground-state enumeration failed";
         return;
@@ -1126,12 +1164,19 @@ class SapiEmulator::Impl {
       CollectingSink sink;
       Interrupter interrupter;
       auto sampler = NewCpuSaSampler(&pool_);
-      auto stats = sampler->Sample(*qubo, params, sink, interrupter);
+      auto stats = sampler->Sample(*target, params, sink, interrupter);
       if (!stats.ok()) {
         error = std::string(stats.status().message());
         return;
       }
       for (Sample& s : sink.Take()) states.push_back(std::move(s.bits));
+    }
+    if (contracted) {
+      for (auto& state : states) {
+        std::vector<uint8_t> expanded(n);
+        for (int i = 0; i < n; ++i) expanded[i] = state[cluster_of[i]];
+        state = std::move(expanded);
+      }
     }
     if (options_.flip_probability > 0) {
       Xoshiro256 noise(seed ^ 0xabcdef);

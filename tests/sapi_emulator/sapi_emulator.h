@@ -47,8 +47,11 @@ struct Options {
   bool complete_on_submit = false;  // answer inline in the POST response when solved in time
   absl::Duration retention = absl::Hours(1);  // afterwards a problem is gone (410)
   uint64_t seed = 1;
-  int sweeps = 1000;             // simulated-annealing sweeps per read
+  int sweeps = 10000;            // simulated-annealing sweeps per read
   int threads = 2;
+  // Anneal the clusters joined by a submission's most negative couplers (an embedded problem's chains) as
+  // single spins; false: plain single-spin annealing of the physical problem, where chains freeze early.
+  bool chain_aware = true;
   double flip_probability = 0;   // per qubit and read, after sampling (exercises chain breaks)
   bool omit_raw_occurrences = false;  // answer_mode raw without num_occurrences (§5.3)
 };
