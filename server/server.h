@@ -26,6 +26,7 @@ struct ServerOptions {
   absl::Duration keepalive_time = absl::Seconds(60);
   absl::Duration keepalive_timeout = absl::Seconds(20);
   SolveLimits limits;
+  DwaveOptions dwave;  // the "dwave" backend's settings (--dwave_* flags)
 };
 
 class Server {

@@ -29,7 +29,7 @@ class DwaveEndToEndTest : public ::testing::Test {
     options.run_time = absl::Milliseconds(20);
     // A little readout noise, so that chains break and majority vote has work to do.
     options.flip_probability = 0.0001;
-    options.sweeps = 30000;
+    options.sweeps = 10000;
     emulator_ = new sapi_emulator::SapiEmulator(options);
     ASSERT_OK(emulator_->Start());
     pool_ = new WorkerPool(2);
@@ -107,12 +107,12 @@ TEST_F(DwaveEndToEndTest, NytSudokuSolvesWithAValidBoard) {
   }
   request.mutable_compile()->set_reduction(v1::REDUCTION_FULL);
   request.mutable_params()->set_backend("dwave");
-  request.mutable_params()->set_num_reads(200);
+  request.mutable_params()->set_num_reads(1000);
   request.mutable_params()->set_seed(1);
   request.mutable_params()->mutable_dwave()->set_label("nyt-sudoku");
   const v1::SolveSummary summary = Solve(request);
   Report("NYT Sudoku (211 variables)", summary);
-  EXPECT_EQ(summary.reads_done(), 200u);
+  EXPECT_EQ(summary.reads_done(), 1000u);
   ASSERT_TRUE(summary.best_valid());
   EXPECT_EQ(summary.best_energy(), -81);
   std::string board;
