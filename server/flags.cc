@@ -18,6 +18,21 @@ ABSL_FLAG(int, max_concurrent_requests, 0,
 ABSL_FLAG(int, max_queued_requests, 64,
           "Admitted requests that may wait for a request thread; beyond this, "
           "UNAVAILABLE");
+ABSL_FLAG(int, max_batch_in_flight, 0,
+          "Items of one SolveBatch stream running at once; 0: "
+          "max_concurrent_requests");
+ABSL_FLAG(std::string, instance_name, "",
+          "Name of this process in responses; empty: hostname:port");
+ABSL_FLAG(std::string, tls_cert_file, "",
+          "PEM certificate chain of the server; empty: plaintext");
+ABSL_FLAG(std::string, tls_key_file, "",
+          "PEM private key of the server certificate");
+ABSL_FLAG(std::string, tls_client_ca_file, "",
+          "PEM CA bundle; when set, clients need a certificate it signed "
+          "(mutual TLS)");
+ABSL_FLAG(std::string, auth_token_file, "",
+          "File holding a bearer token every Solver call must present; "
+          "empty: none. Health stays open");
 ABSL_FLAG(int64_t, max_variables, 200000,
           "Largest full puzzle model (variables) accepted");
 ABSL_FLAG(int64_t, max_couplers, 20000000,
@@ -74,6 +89,14 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   options.max_concurrent_requests =
       absl::GetFlag(FLAGS_max_concurrent_requests);
   options.max_queued_requests = absl::GetFlag(FLAGS_max_queued_requests);
+  options.max_batch_in_flight = absl::GetFlag(FLAGS_max_batch_in_flight);
+  options.instance_name = absl::GetFlag(FLAGS_instance_name);
+  options.tls.cert_file = absl::GetFlag(FLAGS_tls_cert_file);
+  options.tls.key_file = absl::GetFlag(FLAGS_tls_key_file);
+  options.tls.client_ca_file = absl::GetFlag(FLAGS_tls_client_ca_file);
+  options.auth_token_file = absl::GetFlag(FLAGS_auth_token_file);
+  if (options.max_batch_in_flight < 0)
+    return absl::InvalidArgumentError("--max_batch_in_flight must be >= 0");
   const int message_mb = absl::GetFlag(FLAGS_max_message_mb);
   if (message_mb < 1 || message_mb > 1024) {
     return absl::InvalidArgumentError(

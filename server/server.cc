@@ -2,6 +2,8 @@
 // with health and reflection, and graceful drain.
 #include "server/server.h"
 
+#include <unistd.h>
+
 #include <thread>
 #include <utility>
 
@@ -31,6 +33,7 @@ struct Server::Impl {
   std::unique_ptr<SolveEngine> engine;
   std::unique_ptr<Admission> admission;
   std::unique_ptr<ServerMetrics> metrics;
+  TokenAuthorizer auth;
   std::unique_ptr<prometheus::Exposer> exposer;
   ServiceContext context;
   std::unique_ptr<SolverService> service;
@@ -107,17 +110,26 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
     const auto ports = impl->exposer->GetListeningPorts();
     impl->metrics_port = ports.empty() ? 0 : ports.front();
   }
+  if (!options.auth_token_file.empty()) {
+    auto auth = TokenAuthorizer::FromFile(options.auth_token_file);
+    if (!auth.ok()) return auth.status();
+    impl->auth = *std::move(auth);
+  }
+  auto credentials = MakeServerCredentials(options.tls);
+  if (!credentials.ok()) return credentials.status();
+  impl->context.auth = &impl->auth;
   impl->context.engine = impl->engine.get();
   impl->context.request_pool = impl->request_pool.get();
   impl->context.admission = impl->admission.get();
   impl->context.metrics = impl->metrics.get();
+  impl->context.max_batch_in_flight =
+      options.max_batch_in_flight > 0 ? options.max_batch_in_flight : requests;
   impl->service = std::make_unique<SolverService>(&impl->context);
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
-  builder.AddListeningPort(options.address, grpc::InsecureServerCredentials(),
-                           &impl->port);
+  builder.AddListeningPort(options.address, *credentials, &impl->port);
   builder.RegisterService(impl->service.get());
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   builder.SetMaxSendMessageSize(options.max_message_bytes);
@@ -136,6 +148,13 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
     return absl::UnavailableError(
         absl::StrCat("cannot listen on ", options.address));
   }
+  if (options.instance_name.empty()) {
+    char hostname[256] = {0};
+    gethostname(hostname, sizeof(hostname) - 1);
+    impl->context.instance_name = absl::StrCat(hostname, ":", impl->port);
+  } else {
+    impl->context.instance_name = options.instance_name;
+  }
   auto* health = impl->grpc_server->GetHealthCheckService();
   health->SetServingStatus(true);
   health->SetServingStatus(v1::Solver::service_full_name(), true);
@@ -149,10 +168,14 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   spdlog::info(
       "qs_server listening on {} (port {}), metrics on {} (port {}), {} "
       "compute threads, {} request "
-      "threads, {} queued",
+      "threads, {} queued, tls {}, token {}",
       options.address, impl->port,
       options.metrics_address.empty() ? "-" : options.metrics_address,
-      impl->metrics_port, workers, requests, options.max_queued_requests);
+      impl->metrics_port, workers, requests, options.max_queued_requests,
+      options.tls.cert_file.empty()
+          ? "off"
+          : (options.tls.client_ca_file.empty() ? "on" : "mutual"),
+      impl->auth.enabled() ? "required" : "off");
   return std::unique_ptr<Server>(new Server(std::move(impl)));
 }
 

@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "core/solve/solve_engine.h"
+#include "server/auth.h"
 
 namespace qs::server {
 
@@ -22,10 +23,15 @@ struct ServerOptions {
   int worker_threads = 0;           // compute threads; 0: one per core
   int max_concurrent_requests = 0;  // request threads; 0: 2 x worker threads
   int max_queued_requests = 64;     // admitted requests waiting beyond those
+  int max_batch_in_flight =
+      0;  // items of one SolveBatch stream at once; 0: request threads
+  std::string instance_name;  // name in responses; empty: hostname:port
   int max_message_bytes = 64 << 20;
   absl::Duration keepalive_time = absl::Seconds(60);
   absl::Duration keepalive_timeout = absl::Seconds(20);
   SolveLimits limits;
+  TlsOptions tls;
+  std::string auth_token_file;  // empty: no token required
   DwaveOptions dwave;  // the "dwave" backend's settings (--dwave_* flags)
 };
 

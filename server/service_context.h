@@ -6,6 +6,7 @@
 #define QS_SERVER_SERVICE_CONTEXT_H_
 
 #include <memory>
+#include <string>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_set.h"
@@ -14,6 +15,7 @@
 #include "core/base/worker_pool.h"
 #include "core/solve/solve_engine.h"
 #include "server/admission.h"
+#include "server/auth.h"
 #include "server/metrics.h"
 
 namespace qs::server {
@@ -23,6 +25,12 @@ struct ServiceContext {
   WorkerPool* request_pool = nullptr;
   Admission* admission = nullptr;
   ServerMetrics* metrics = nullptr;
+  const TokenAuthorizer* auth = nullptr;  // never null once serving
+  // Name of this server process in responses (BatchResult.server_instance,
+  // SolveHeader.server_instance).
+  std::string instance_name;
+  // Items of one SolveBatch stream running at once.
+  int max_batch_in_flight = 4;
 
   // Interrupters of running solves, so that a drain can stop them (kShutdown).
   void Track(Interrupter* interrupter) {

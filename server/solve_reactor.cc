@@ -61,7 +61,9 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     }
     state_->call_deadline = absl::FromChrono(deadline);
 
-    absl::Status status = context->engine->CheckSolveRequest(state_->request);
+    absl::Status status = context->auth->Check(*call);
+    if (status.ok())
+      status = context->engine->CheckSolveRequest(state_->request);
     if (status.ok()) {
       status = context->admission->Admit();
       if (!status.ok()) context->metrics->RecordRejected("Solve", "overloaded");

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/time/clock.h"
+#include "server/batch_reactor.h"
 #include "server/convert.h"
 #include "server/solve_reactor.h"
 #include "spdlog/spdlog.h"
@@ -35,6 +36,10 @@ grpc::ServerUnaryReactor* RunUnary(ServiceContext* context,
                      : " message=\"" + std::string(status.message()) + "\"");
     reactor->Finish(grpc_status);
   };
+  if (absl::Status auth = context->auth->Check(*call); !auth.ok()) {
+    finish(auth);
+    return reactor;
+  }
   const absl::Status admitted = context->admission->Admit();
   if (!admitted.ok()) {
     context->metrics->RecordRejected(method, "overloaded");
@@ -71,6 +76,11 @@ grpc::ServerWriteReactor<v1::SolveResponse>* SolverService::Solve(
   return StartSolve(context_, call, request);
 }
 
+grpc::ServerBidiReactor<v1::BatchItem, v1::BatchResult>*
+SolverService::SolveBatch(grpc::CallbackServerContext* call) {
+  return StartSolveBatch(context_, call);
+}
+
 grpc::ServerUnaryReactor* SolverService::Validate(
     grpc::CallbackServerContext* call, const v1::ValidateRequest* request,
     v1::ValidateResponse* response) {
@@ -87,10 +97,13 @@ grpc::ServerUnaryReactor* SolverService::Validate(
 grpc::ServerUnaryReactor* SolverService::ListBackends(
     grpc::CallbackServerContext* call, const v1::ListBackendsRequest* request,
     v1::ListBackendsResponse* response) {
-  *response = context_->engine->ListBackends();
-  context_->metrics->RecordRequest("ListBackends", "none", "none", "OK", 0);
   grpc::ServerUnaryReactor* reactor = call->DefaultReactor();
-  reactor->Finish(grpc::Status::OK);
+  const absl::Status auth = context_->auth->Check(*call);
+  if (auth.ok()) *response = context_->engine->ListBackends();
+  const grpc::Status status = ToGrpcStatus(auth);
+  context_->metrics->RecordRequest("ListBackends", "none", "none",
+                                   StatusCodeName(status.error_code()), 0);
+  reactor->Finish(status);
   return reactor;
 }
 

@@ -22,6 +22,8 @@ class SolverService final : public v1::Solver::CallbackService {
   grpc::ServerWriteReactor<v1::SolveResponse>* Solve(
       grpc::CallbackServerContext* call,
       const v1::SolveRequest* request) override;
+  grpc::ServerBidiReactor<v1::BatchItem, v1::BatchResult>* SolveBatch(
+      grpc::CallbackServerContext* call) override;
   grpc::ServerUnaryReactor* Validate(grpc::CallbackServerContext* call,
                                      const v1::ValidateRequest* request,
                                      v1::ValidateResponse* response) override;

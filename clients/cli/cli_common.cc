@@ -52,23 +52,67 @@ ABSL_FLAG(std::string, auto_scale, "",
           "D-Wave auto_scale: true or false; default true");
 ABSL_FLAG(std::string, label, "", "D-Wave problem label");
 
+ABSL_FLAG(std::string, tls_ca_file, "",
+          "PEM CA that signed the server certificate; turns TLS on");
+ABSL_FLAG(std::string, tls_cert_file, "",
+          "PEM client certificate, for servers that require mutual TLS");
+ABSL_FLAG(std::string, tls_key_file, "",
+          "PEM private key of the client certificate");
+ABSL_FLAG(std::string, tls_server_name, "",
+          "Name to verify in the server certificate; default: the host");
+ABSL_FLAG(std::string, token_file, "",
+          "File holding the bearer token; default: the QS_AUTH_TOKEN "
+          "environment variable");
+
 namespace qs::cli {
+namespace {
+
+std::string ReadFileOrEmpty(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+}  // namespace
 
 std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(256 << 20);
   args.SetMaxSendMessageSize(256 << 20);
-  return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(),
-                                   args);
+  const std::string ca_file = absl::GetFlag(FLAGS_tls_ca_file);
+  if (ca_file.empty()) {
+    return grpc::CreateCustomChannel(address,
+                                     grpc::InsecureChannelCredentials(), args);
+  }
+  grpc::SslCredentialsOptions ssl;
+  ssl.pem_root_certs = ReadFileOrEmpty(ca_file);
+  if (const std::string cert = absl::GetFlag(FLAGS_tls_cert_file);
+      !cert.empty()) {
+    ssl.pem_cert_chain = ReadFileOrEmpty(cert);
+    ssl.pem_private_key = ReadFileOrEmpty(absl::GetFlag(FLAGS_tls_key_file));
+  }
+  if (const std::string name = absl::GetFlag(FLAGS_tls_server_name);
+      !name.empty()) {
+    args.SetSslTargetNameOverride(name);
+  }
+  return grpc::CreateCustomChannel(address, grpc::SslCredentials(ssl), args);
 }
 
-void ApplyDeadline(grpc::ClientContext& context) {
+void PrepareContext(grpc::ClientContext& context) {
   const double seconds = absl::GetFlag(FLAGS_deadline);
   if (seconds > 0) {
     context.set_deadline(
         std::chrono::system_clock::now() +
         std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6)));
   }
+  std::string token;
+  if (const std::string file = absl::GetFlag(FLAGS_token_file); !file.empty()) {
+    token = std::string(absl::StripAsciiWhitespace(ReadFileOrEmpty(file)));
+  } else if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr) {
+    token = env;
+  }
+  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
 }
 
 absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags() {

@@ -19,8 +19,9 @@ inline constexpr int kExitUsage = 2;
 
 std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address);
 
-// Sets the call deadline from --deadline (seconds; 0: none).
-void ApplyDeadline(grpc::ClientContext& context);
+// Sets the call deadline from --deadline (seconds; 0: none) and the bearer
+// token from --token_file or the QS_AUTH_TOKEN environment variable.
+void PrepareContext(grpc::ClientContext& context);
 
 // The puzzle from --kind and --input / --input-file.
 absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags();

@@ -101,7 +101,7 @@ int Health() {
   auto stub =
       grpc::health::v1::Health::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
-  ApplyDeadline(context);
+  PrepareContext(context);
   if (context.deadline() == std::chrono::system_clock::time_point::max()) {
     context.set_deadline(std::chrono::system_clock::now() +
                          std::chrono::seconds(5));
@@ -122,7 +122,7 @@ int Health() {
 int Backends() {
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
-  ApplyDeadline(context);
+  PrepareContext(context);
   v1::ListBackendsResponse response;
   const grpc::Status status =
       stub->ListBackends(&context, v1::ListBackendsRequest(), &response);
@@ -151,7 +151,7 @@ int Compile() {
   *request.mutable_options() = *options;
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
-  ApplyDeadline(context);
+  PrepareContext(context);
   v1::CompileResponse response;
   const grpc::Status status = stub->Compile(&context, request, &response);
   if (!status.ok()) return ReportRpcError(status);
@@ -224,7 +224,7 @@ int Solve() {
 
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
-  ApplyDeadline(context);
+  PrepareContext(context);
   auto reader = stub->Solve(&context, request);
   v1::SolveResponse event;
   v1::SolveHeader header;
@@ -388,7 +388,7 @@ int Validate() {
   *request.mutable_solution() = *board;
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
-  ApplyDeadline(context);
+  PrepareContext(context);
   v1::ValidateResponse response;
   const grpc::Status status = stub->Validate(&context, request, &response);
   if (!status.ok()) return ReportRpcError(status);

@@ -23,6 +23,8 @@ struct Format {
 const std::vector<Format>& Formats() {
   static const auto* const formats = new std::vector<Format>{
       {"sudoku", &ParseSudokuText, &ParseSudokuBoard},
+      {"nqueens", &ParseNQueensText, &ParseBinaryBoard},
+      {"queens", &ParseQueensText, &ParseBinaryBoard},
       {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard},
   };
   return *formats;

@@ -7,6 +7,11 @@
 //   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank;
 //   whitespace and '|', '-', '+'
 //           grid decoration are ignored.
+//   nqueens N or NxM and options: "8", "8 torus", "8x10 adjacent",
+//           "7 queen=1,1" (queens_text.cc).
+//   queens  LinkedIn Queens: rows of region letters separated by '/' or
+//           newlines, lower case for a pre-placed queen, '#' for a cell off
+//           the board: "AABB/aABB/CCDD/CCDD" (queens_text.cc).
 //   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
 //   (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
@@ -48,6 +53,8 @@ absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseNQueensText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseQueensText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(absl::string_view text);
 
 }  // namespace qs::formats
