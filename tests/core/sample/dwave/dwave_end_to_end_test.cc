@@ -136,5 +136,30 @@ TEST_F(DwaveEndToEndTest, NytSudokuSolvesWithAValidBoard) {
   EXPECT_EQ(again.backend().dwave().physical_qubits(), d.physical_qubits());
 }
 
+// lq8-1 of tests/data/queens/linkedin_queens.txt: one queen per row, column and colour region, no two on
+// diagonally adjacent cells.
+TEST_F(DwaveEndToEndTest, LinkedInQueens8x8SolvesWithAValidBoard) {
+  const std::string regions = "ACCCDDDDAACCDDDHAACCCGDDAFFFFGGDGFFFGGDDGGFFGGBBEGGFGBBBGGGGGBBB";
+  const std::string solution = "..Q............Q.Q.........Q..........Q.....Q...Q............Q..";
+  v1::SolveRequest request;
+  request.set_request_id("queens-dwave");
+  v1::QueensPuzzle* queens = request.mutable_puzzle()->mutable_queens();
+  queens->set_rows(8);
+  queens->set_attack(v1::QUEENS_ATTACK_ADJACENT_DIAGONALS);
+  for (char ch : regions) queens->add_regions(ch - 'A');
+  request.mutable_params()->set_backend("dwave");
+  request.mutable_params()->set_num_reads(1000);
+  request.mutable_params()->set_seed(1);
+  const v1::SolveSummary summary = Solve(request);
+  Report("LinkedIn Queens 8x8", summary);
+  ASSERT_TRUE(summary.best_valid());
+  ASSERT_TRUE(summary.has_ground_energy());
+  EXPECT_EQ(summary.best_energy(), summary.ground_energy());
+  std::string board;
+  for (int v : summary.best_solution().cells()) board += v != 0 ? 'Q' : '.';
+  EXPECT_EQ(board, solution);
+  EXPECT_GT(summary.backend().dwave().max_chain_length(), 1u);
+}
+
 }  // namespace
 }  // namespace qs
