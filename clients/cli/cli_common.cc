@@ -42,10 +42,12 @@ ABSL_FLAG(double, beta_cold, 0,
 ABSL_FLAG(std::string, schedule, "", "geometric or linear (default geometric)");
 // --backend dwave only.
 ABSL_FLAG(std::string, solver, "", "D-Wave solver name; default: the server's");
-ABSL_FLAG(double, annealing_time, 0,
-          "D-Wave anneal time per read in microseconds; 0: the solver's default");
-ABSL_FLAG(double, chain_strength, 0,
-          "D-Wave chain strength (Ising units); 0: uniform torque compensation");
+ABSL_FLAG(
+    double, annealing_time, 0,
+    "D-Wave anneal time per read in microseconds; 0: the solver's default");
+ABSL_FLAG(
+    double, chain_strength, 0,
+    "D-Wave chain strength (Ising units); 0: uniform torque compensation");
 ABSL_FLAG(double, chain_strength_prefactor, 0,
           "Prefactor of uniform torque compensation; 0: the server's (1.414)");
 ABSL_FLAG(std::string, auto_scale, "",
@@ -217,8 +219,8 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
     } else if (auto_scale == "false") {
       d->set_auto_scale(false);
     } else if (!auto_scale.empty()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--auto_scale: true or false, got '", auto_scale, "'"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--auto_scale: true or false, got '", auto_scale, "'"));
     }
     d->set_label(label);
   }

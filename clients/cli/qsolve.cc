@@ -311,8 +311,8 @@ int Solve() {
       Value dwave;
       auto& w = *dwave.mutable_struct_value()->mutable_fields();
       w["solver"] = String(d.solver());
-      w["problem_ids"] = Strings(
-          std::vector<std::string>(d.problem_ids().begin(), d.problem_ids().end()));
+      w["problem_ids"] = Strings(std::vector<std::string>(
+          d.problem_ids().begin(), d.problem_ids().end()));
       w["qpu_access_time_us"] = Number(d.qpu_access_time_us());
       w["embedding_seconds"] = Number(d.embedding_seconds());
       w["embedding_cached"] = Bool(d.embedding_cached());

@@ -31,17 +31,21 @@ class SamplerRegistry {
   absl::flat_hash_map<std::string, const Sampler*> by_name_;
 };
 
-// Settings of the D-Wave backend ("dwave"), filled from the server's --dwave_* flags.
+// Settings of the D-Wave backend ("dwave"), filled from the server's --dwave_*
+// flags.
 struct DwaveOptions {
-  // SAPI base URL; wins over the region. Empty: resolved from the region through the Metadata API.
+  // SAPI base URL; wins over the region. Empty: resolved from the region
+  // through the Metadata API.
   std::string endpoint;
-  std::string region;             // empty: na-west-1
-  std::string metadata_endpoint;  // empty: https://cloud.dwavesys.com/metadata/v1/
-  // The API token: this value if set (tests), else env DWAVE_API_TOKEN, else the first line of token_file.
+  std::string region;  // empty: na-west-1
+  std::string
+      metadata_endpoint;  // empty: https://cloud.dwavesys.com/metadata/v1/
+  // The API token: this value if set (tests), else env DWAVE_API_TOKEN, else
+  // the first line of token_file.
   std::string token;
   std::string token_file;
-  // Solver selection: a name, or the least-loaded online QPU solver of the topology ("pegasus", "zephyr",
-  // or empty for any).
+  // Solver selection: a name, or the least-loaded online QPU solver of the
+  // topology ("pegasus", "zephyr", or empty for any).
   std::string solver;
   std::string topology;
   double chain_strength_prefactor = 1.414;

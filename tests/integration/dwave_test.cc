@@ -1,7 +1,9 @@
-// The "dwave" backend through the real gRPC server and the qsolve CLI, with the SAPI emulator standing in
-// for D-Wave: the NYT Sudoku solves with a valid board over gRPC and again from the CLI (which reuses the
-// server's cached embedding), ListBackends reports the backend's state, /metrics carries QPU time and
-// chain statistics, and a cancelled call sends DELETE for its queued problem.
+// The "dwave" backend through the real gRPC server and the qsolve CLI, with the
+// SAPI emulator standing in for D-Wave: the NYT Sudoku solves with a valid
+// board over gRPC and again from the CLI (which reuses the server's cached
+// embedding), ListBackends reports the backend's state, /metrics carries QPU
+// time and chain statistics, and a cancelled call sends DELETE for its queued
+// problem.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,7 +38,8 @@ std::string RunCommand(const std::string& command, int* exit_code) {
   if (pipe == nullptr) return out;
   char buffer[4096];
   size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) out.append(buffer, n);
+  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
+    out.append(buffer, n);
   const int status = pclose(pipe);
   *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return out;
@@ -47,7 +50,8 @@ std::string Qsolve() {
   return absl::StrCat(dir != nullptr ? dir : "build", "/clients/qsolve");
 }
 
-server::ServerOptions DwaveServerOptions(const sapi_emulator::SapiEmulator& emulator) {
+server::ServerOptions DwaveServerOptions(
+    const sapi_emulator::SapiEmulator& emulator) {
   server::ServerOptions options;
   options.dwave.endpoint = emulator.endpoint();
   options.dwave.token = kToken;
@@ -66,7 +70,8 @@ class DwaveServiceTest : public ::testing::Test {
     options.flip_probability = 0.0001;
     emulator_ = new sapi_emulator::SapiEmulator(options);
     ASSERT_OK(emulator_->Start());
-    server_ = testing::TestServer::Start(DwaveServerOptions(*emulator_)).release();
+    server_ =
+        testing::TestServer::Start(DwaveServerOptions(*emulator_)).release();
     ASSERT_NE(server_, nullptr);
   }
   static void TearDownTestSuite() {
@@ -86,7 +91,9 @@ TEST_F(DwaveServiceTest, NytSudokuOverGrpcAndFromTheCli) {
   {
     grpc::ClientContext context;
     v1::ListBackendsResponse backends;
-    ASSERT_TRUE(stub->ListBackends(&context, v1::ListBackendsRequest(), &backends).ok());
+    ASSERT_TRUE(
+        stub->ListBackends(&context, v1::ListBackendsRequest(), &backends)
+            .ok());
     bool listed = false;
     for (const auto& b : backends.backends()) {
       if (b.name() == "dwave") listed = b.available();
@@ -96,21 +103,26 @@ TEST_F(DwaveServiceTest, NytSudokuOverGrpcAndFromTheCli) {
 
   v1::SolveRequest request;
   request.set_request_id("nyt-qpu");
-  *request.mutable_puzzle() = testing::SudokuSpecFromString(qs::testing::kNytPuzzle);
+  *request.mutable_puzzle() =
+      testing::SudokuSpecFromString(qs::testing::kNytPuzzle);
   request.mutable_compile()->set_reduction(v1::REDUCTION_FULL);
   request.mutable_params()->set_backend("dwave");
   request.mutable_params()->set_num_reads(1000);
   request.mutable_params()->set_seed(1);
   request.mutable_params()->mutable_dwave()->set_label("nyt over grpc");
-  const testing::SolveStream stream = testing::RunSolve(*stub, request, /*deadline_seconds=*/900);
+  const testing::SolveStream stream =
+      testing::RunSolve(*stub, request, /*deadline_seconds=*/900);
   ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
   const v1::SolveSummary* summary = stream.summary();
   ASSERT_NE(summary, nullptr);
   const v1::DwaveInfo& d = summary->backend().dwave();
-  std::printf("gRPC: NYT Sudoku on %s: embedding %.2f s, max chain %u, %u qubits, chain-break fraction %.4f, "
-              "%u/%u valid\n",
-              d.solver().c_str(), d.embedding_seconds(), d.max_chain_length(), d.physical_qubits(),
-              d.mean_chain_break_fraction(), summary->num_valid(), summary->reads_done());
+  std::printf(
+      "gRPC: NYT Sudoku on %s: embedding %.2f s, max chain %u, %u qubits, "
+      "chain-break fraction %.4f, "
+      "%u/%u valid\n",
+      d.solver().c_str(), d.embedding_seconds(), d.max_chain_length(),
+      d.physical_qubits(), d.mean_chain_break_fraction(), summary->num_valid(),
+      summary->reads_done());
   EXPECT_TRUE(summary->best_valid());
   EXPECT_EQ(summary->best_energy(), -81);
   EXPECT_EQ(summary->backend().name(), "dwave");
@@ -119,20 +131,24 @@ TEST_F(DwaveServiceTest, NytSudokuOverGrpcAndFromTheCli) {
   // The same puzzle from the CLI: the server's embedding cache answers.
   int exit_code = -1;
   const std::string out = RunCommand(
-      absl::StrCat(Qsolve(), " solve --addr ", server_->address(), " --kind sudoku --input '",
-                   qs::testing::kNytPuzzle, "' --backend dwave --reads 1000 --seed 3 --label cli-demo",
+      absl::StrCat(Qsolve(), " solve --addr ", server_->address(),
+                   " --kind sudoku --input '", qs::testing::kNytPuzzle,
+                   "' --backend dwave --reads 1000 --seed 3 --label cli-demo",
                    " --deadline 900 --json"),
       &exit_code);
   ASSERT_EQ(exit_code, 0) << out;
   std::vector<std::string> lines = absl::StrSplit(out, '\n', absl::SkipEmpty());
   ASSERT_FALSE(lines.empty());
   google::protobuf::Struct last;
-  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(lines.back(), &last).ok()) << lines.back();
+  ASSERT_TRUE(
+      google::protobuf::util::JsonStringToMessage(lines.back(), &last).ok())
+      << lines.back();
   const auto& f = last.fields();
   EXPECT_TRUE(f.at("valid").bool_value());
   EXPECT_EQ(f.at("backend").string_value(), "dwave");
   std::string grid;
-  for (const auto& row : f.at("board").list_value().values()) grid += row.string_value();
+  for (const auto& row : f.at("board").list_value().values())
+    grid += row.string_value();
   EXPECT_EQ(grid, qs::testing::kNytSolution);
   ASSERT_TRUE(f.contains("dwave"));
   const auto& w = f.at("dwave").struct_value().fields();
@@ -144,9 +160,11 @@ TEST_F(DwaveServiceTest, NytSudokuOverGrpcAndFromTheCli) {
 
   auto metrics = server_->ScrapeMetrics();
   ASSERT_OK(metrics);
-  EXPECT_THAT(*metrics, HasSubstr("qs_dwave_qpu_access_seconds_total{solver=\"Advantage_emulator_P16\"}"));
+  EXPECT_THAT(*metrics, HasSubstr("qs_dwave_qpu_access_seconds_total{solver="
+                                  "\"Advantage_emulator_P16\"}"));
   EXPECT_THAT(*metrics, HasSubstr("qs_dwave_chain_break_fraction"));
-  EXPECT_THAT(*metrics, HasSubstr("qs_dwave_embeddings_total{result=\"cached\"} 1"));
+  EXPECT_THAT(*metrics,
+              HasSubstr("qs_dwave_embeddings_total{result=\"cached\"} 1"));
 }
 
 TEST(DwaveCancelServiceTest, CancelledCallSendsDelete) {
@@ -155,13 +173,15 @@ TEST(DwaveCancelServiceTest, CancelledCallSendsDelete) {
   options.queue_delay = absl::Seconds(60);  // the problem stays PENDING
   sapi_emulator::SapiEmulator emulator(options);
   ASSERT_OK(emulator.Start());
-  auto server = testing::TestServer::Start(DwaveServerOptions(emulator), /*with_metrics=*/false);
+  auto server = testing::TestServer::Start(DwaveServerOptions(emulator),
+                                           /*with_metrics=*/false);
   ASSERT_NE(server, nullptr);
   auto stub = server->NewStub();
   v1::SolveRequest request;
   // A 4x4 Sudoku (box size 2): embeds at once.
   request.mutable_puzzle()->mutable_sudoku()->set_box_size(2);
-  for (int v : {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1}) request.mutable_puzzle()->mutable_sudoku()->add_cells(v);
+  for (int v : {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1})
+    request.mutable_puzzle()->mutable_sudoku()->add_cells(v);
   request.mutable_params()->set_backend("dwave");
   request.mutable_params()->set_num_reads(10);
   grpc::ClientContext context;
@@ -169,7 +189,8 @@ TEST(DwaveCancelServiceTest, CancelledCallSendsDelete) {
   v1::SolveResponse header;
   ASSERT_TRUE(reader->Read(&header));
   EXPECT_TRUE(header.has_header());
-  for (int i = 0; i < 2000 && emulator.CountRequests("submit", "POST") == 0; ++i) {
+  for (int i = 0; i < 2000 && emulator.CountRequests("submit", "POST") == 0;
+       ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   ASSERT_EQ(emulator.CountRequests("submit", "POST"), 1);

@@ -1,4 +1,5 @@
-// qs_sapi_emulator: the SAPI emulator as a standalone server (see README.md beside this file).
+// qs_sapi_emulator: the SAPI emulator as a standalone server (see README.md
+// beside this file).
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,9 +19,12 @@ void OnSignal(int) {
 
 void Usage() {
   std::fprintf(stderr,
-               "usage: qs_sapi_emulator [--host=127.0.0.1] [--port=8765] [--token=T ...] [--queue_ms=50]\n"
-               "                        [--run_ms=50] [--seed=1] [--sweeps=10000] [--threads=2]\n"
-               "                        [--flip_probability=0] [--plain_annealing] [--complete_on_submit]\n");
+               "usage: qs_sapi_emulator [--host=127.0.0.1] [--port=8765] "
+               "[--token=T ...] [--queue_ms=50]\n"
+               "                        [--run_ms=50] [--seed=1] "
+               "[--sweeps=10000] [--threads=2]\n"
+               "                        [--flip_probability=0] "
+               "[--plain_annealing] [--complete_on_submit]\n");
 }
 
 }  // namespace
@@ -71,7 +75,8 @@ int main(int argc, char** argv) {
   std::signal(SIGTERM, OnSignal);
   const absl::Status status = emulator.Run();
   if (!status.ok()) {
-    std::fprintf(stderr, "qs_sapi_emulator: %s\n", std::string(status.message()).c_str());
+    std::fprintf(stderr, "qs_sapi_emulator: %s\n",
+                 std::string(status.message()).c_str());
     return 1;
   }
   return 0;

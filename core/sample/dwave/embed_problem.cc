@@ -1,4 +1,5 @@
-// Chain strength, bias spreading and majority-vote unembedding (shared/docs/dwave-sapi.md §3.6).
+// Chain strength, bias spreading and majority-vote unembedding
+// (shared/docs/dwave-sapi.md §3.6).
 #include "core/sample/dwave/embed_problem.h"
 
 #include <cmath>
@@ -22,15 +23,19 @@ double UniformTorqueCompensation(const IsingModel& logical, double prefactor) {
 ProblemGraph ProblemGraphOf(const Qubo& model) {
   ProblemGraph graph;
   graph.num_variables = model.num_variables();
-  for (const QuboTerm& t : model.QuadraticTerms()) graph.edges.emplace_back(t.i, t.j);
+  for (const QuboTerm& t : model.QuadraticTerms())
+    graph.edges.emplace_back(t.i, t.j);
   return graph;
 }
 
-absl::StatusOr<EmbeddedProblem> EmbedIsing(const IsingModel& logical, const Embedding& embedding,
-                                           const HardwareGraph& target, double chain_strength) {
+absl::StatusOr<EmbeddedProblem> EmbedIsing(const IsingModel& logical,
+                                           const Embedding& embedding,
+                                           const HardwareGraph& target,
+                                           double chain_strength) {
   if (static_cast<int>(embedding.chains.size()) != logical.num_variables) {
-    return absl::InvalidArgumentError(absl::StrCat("embedding has ", embedding.chains.size(),
-                                                   " chains for ", logical.num_variables, " variables"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("embedding has ", embedding.chains.size(), " chains for ",
+                     logical.num_variables, " variables"));
   }
   EmbeddedProblem out;
   out.chain_strength = chain_strength;
@@ -59,25 +64,28 @@ absl::StatusOr<EmbeddedProblem> EmbedIsing(const IsingModel& logical, const Embe
       if (qp < 0) continue;
       for (int r : embedding.chains[t.j]) {
         const int qr = target.IndexOf(r);
-        if (qr >= 0 && target.HasEdge(qp, qr)) between.push_back(std::minmax(p, r));
+        if (qr >= 0 && target.HasEdge(qp, qr))
+          between.push_back(std::minmax(p, r));
       }
     }
     if (between.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("no coupler between the chains of variables ", t.i, " and ", t.j));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "no coupler between the chains of variables ", t.i, " and ", t.j));
     }
     const double share = t.w / static_cast<double>(between.size());
     for (const auto& edge : between) couplers[edge] += share;
   }
-  for (const auto& [edge, bias] : couplers) out.ising.quadratic.push_back({edge, bias});
+  for (const auto& [edge, bias] : couplers)
+    out.ising.quadratic.push_back({edge, bias});
   std::sort(out.ising.quadratic.begin(), out.ising.quadratic.end());
   return out;
 }
 
-absl::StatusOr<ChainReader> ChainReader::Create(const Embedding& embedding,
-                                                const std::vector<int>& active_variables) {
+absl::StatusOr<ChainReader> ChainReader::Create(
+    const Embedding& embedding, const std::vector<int>& active_variables) {
   absl::flat_hash_map<int, int> position;
-  for (size_t i = 0; i < active_variables.size(); ++i) position[active_variables[i]] = static_cast<int>(i);
+  for (size_t i = 0; i < active_variables.size(); ++i)
+    position[active_variables[i]] = static_cast<int>(i);
   ChainReader reader;
   for (size_t v = 0; v < embedding.chains.size(); ++v) {
     std::vector<int> positions;
@@ -85,7 +93,8 @@ absl::StatusOr<ChainReader> ChainReader::Create(const Embedding& embedding,
       auto it = position.find(q);
       if (it == position.end()) {
         return absl::InvalidArgumentError(
-            absl::StrCat("answer.active_variables lacks qubit ", q, " of the chain of variable ", v));
+            absl::StrCat("answer.active_variables lacks qubit ", q,
+                         " of the chain of variable ", v));
       }
       positions.push_back(it->second);
     }
@@ -94,7 +103,8 @@ absl::StatusOr<ChainReader> ChainReader::Create(const Embedding& embedding,
   return reader;
 }
 
-std::vector<uint8_t> ChainReader::Read(std::span<const int8_t> physical, int* broken_chains) const {
+std::vector<uint8_t> ChainReader::Read(std::span<const int8_t> physical,
+                                       int* broken_chains) const {
   std::vector<uint8_t> bits(positions_.size());
   int broken = 0;
   for (size_t v = 0; v < positions_.size(); ++v) {

@@ -1,5 +1,5 @@
-// The Cai-Macready-Roy embedding heuristic (arXiv:1406.2741 §3; shared/docs/dwave-sapi.md §3.3),
-// validation and the embedding cache.
+// The Cai-Macready-Roy embedding heuristic (arXiv:1406.2741 §3;
+// shared/docs/dwave-sapi.md §3.3), validation and the embedding cache.
 #include "core/sample/dwave/embedding.h"
 
 #include <algorithm>
@@ -31,24 +31,26 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr size_t kShortRootCandidates = 8;
-// Congestion costs: a qubit shared with one other chain first costs 65 free qubits, and the price grows
-// by half every overlap-removal pass.
+// Congestion costs: a qubit shared with one other chain first costs 65 free
+// qubits, and the price grows by half every overlap-removal pass.
 constexpr double kInitialPresent = 64.0;
 constexpr double kPresentGrowth = 1.5;
 constexpr double kHistoryStep = 1.0;
 
-// Returns the stop status from a member function of Embedder once the budget or the interrupter says stop.
-#define RETURN_IF_STOPPED()                                                   \
-  do {                                                                        \
-    if (Stopped()) {                                                          \
-      return stop_status_;                                                    \
-    }                                                                         \
+// Returns the stop status from a member function of Embedder once the budget or
+// the interrupter says stop.
+#define RETURN_IF_STOPPED() \
+  do {                      \
+    if (Stopped()) {        \
+      return stop_status_;  \
+    }                       \
   } while (false)
 
 class Embedder {
  public:
-  Embedder(const ProblemGraph& problem, const HardwareGraph& target, const EmbeddingOptions& options,
-           Interrupter* interrupter, absl::Time deadline)
+  Embedder(const ProblemGraph& problem, const HardwareGraph& target,
+           const EmbeddingOptions& options, Interrupter* interrupter,
+           absl::Time deadline)
       : n_(problem.num_variables),
         target_(target),
         options_(options),
@@ -106,7 +108,8 @@ class Embedder {
       Trim();
       return absl::OkStatus();
     }
-    return absl::FailedPreconditionError(absl::StrCat("no overlap-free embedding found in ", tries, " tries"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("no overlap-free embedding found in ", tries, " tries"));
   }
 
   std::vector<std::vector<int>>& chains() { return chains_; }
@@ -122,9 +125,11 @@ class Embedder {
     return !stop_status_.ok();
   }
 
-  // Negotiated congestion (PathFinder, McMurchie and Ebeling 1995, which the CMR heuristic adapts): a shared
-  // qubit costs (1 + history) * (1 + present * fill); `present` grows every pass and `history` accumulates on
-  // qubits that stay shared, so contested regions become ever dearer until some chain moves away.
+  // Negotiated congestion (PathFinder, McMurchie and Ebeling 1995, which the
+  // CMR heuristic adapts): a shared qubit costs (1 + history) * (1 + present *
+  // fill); `present` grows every pass and `history` accumulates on qubits that
+  // stay shared, so contested regions become ever dearer until some chain moves
+  // away.
   double Weight(int q) const {
     if (shortening_) return 1.0;
     const double base = 1.0 + history_[q];
@@ -134,11 +139,14 @@ class Embedder {
   std::vector<int> RandomOrder() {
     std::vector<int> order(n_);
     std::iota(order.begin(), order.end(), 0);
-    for (int i = n_ - 1; i > 0; --i) std::swap(order[i], order[rng_.NextBelow(i + 1)]);
+    for (int i = n_ - 1; i > 0; --i)
+      std::swap(order[i], order[rng_.NextBelow(i + 1)]);
     return order;
   }
 
-  int MaxFill() const { return fill_.empty() ? 0 : *std::max_element(fill_.begin(), fill_.end()); }
+  int MaxFill() const {
+    return fill_.empty() ? 0 : *std::max_element(fill_.begin(), fill_.end());
+  }
   int64_t Overlap() const {
     int64_t overlap = 0;
     for (int f : fill_) overlap += std::max(0, f - 1);
@@ -154,7 +162,8 @@ class Embedder {
     chains_[v] = std::move(chain);
   }
 
-  // Places variables in breadth-first order, each next to its already placed neighbours.
+  // Places variables in breadth-first order, each next to its already placed
+  // neighbours.
   bool InitialPlacement() {
     chains_.assign(n_, {});
     fill_.assign(target_.size(), 0);
@@ -172,7 +181,8 @@ class Embedder {
         queue.pop_front();
         if (!Place(v, 0)) return false;
         std::vector<int> next = adjacency_[v];
-        for (size_t i = next.size(); i > 1; --i) std::swap(next[i - 1], next[rng_.NextBelow(i)]);
+        for (size_t i = next.size(); i > 1; --i)
+          std::swap(next[i - 1], next[rng_.NextBelow(i)]);
         for (int u : next) {
           if (!seen[u]) {
             seen[u] = 1;
@@ -184,10 +194,12 @@ class Embedder {
     return true;
   }
 
-  // Node-weighted Dijkstra from chain `u`: cost[q] = sum of the weights of the qubits on the cheapest path
-  // from the chain to q, q included and the chain's own qubits excluded (0 on the chain). With bound > 0,
-  // qubits already used by `bound` chains cannot be entered.
-  void Dijkstra(int u, int bound, std::vector<double>& cost, std::vector<int>& parent) {
+  // Node-weighted Dijkstra from chain `u`: cost[q] = sum of the weights of the
+  // qubits on the cheapest path from the chain to q, q included and the chain's
+  // own qubits excluded (0 on the chain). With bound > 0, qubits already used
+  // by `bound` chains cannot be entered.
+  void Dijkstra(int u, int bound, std::vector<double>& cost,
+                std::vector<int>& parent) {
     cost.assign(target_.size(), kInf);
     parent.assign(target_.size(), -1);
     if (shortening_) {
@@ -231,10 +243,11 @@ class Embedder {
     }
   }
 
-  // Builds the chain of torn-out variable v from `root`: a Steiner tree whose branches join the placed
-  // neighbours nearest first, each from the tree qubit closest to that neighbour, so branches share their
-  // common stretches. branches[k] lists the qubits added for placed[k], from the tree outwards; anchors are
-  // the qubits other branches start from.
+  // Builds the chain of torn-out variable v from `root`: a Steiner tree whose
+  // branches join the placed neighbours nearest first, each from the tree qubit
+  // closest to that neighbour, so branches share their common stretches.
+  // branches[k] lists the qubits added for placed[k], from the tree outwards;
+  // anchors are the qubits other branches start from.
   struct Tree {
     std::vector<int> chain;
     std::vector<std::vector<int>> branches;
@@ -250,8 +263,9 @@ class Embedder {
     mark_[root] = stamp_;
     std::vector<size_t> by_distance(placed.size());
     std::iota(by_distance.begin(), by_distance.end(), 0);
-    std::sort(by_distance.begin(), by_distance.end(),
-              [&](size_t a, size_t b) { return costs_[a][root] < costs_[b][root]; });
+    std::sort(by_distance.begin(), by_distance.end(), [&](size_t a, size_t b) {
+      return costs_[a][root] < costs_[b][root];
+    });
     for (size_t k : by_distance) {
       int from = -1;
       double cheapest = kInf;
@@ -280,11 +294,13 @@ class Embedder {
     return tree;
   }
 
-  // Places torn-out variable v at the root minimising its own weight plus the path costs to every placed
-  // neighbour. With `shortest`, the few cheapest roots are all tried and the one giving the smallest chain
-  // wins. Then each branch's end, which serves only the link to one neighbour, is handed to that neighbour
-  // (while it stays shorter than v's chain when `balance`), which keeps chains balanced and lets the next
-  // tear-out of that neighbour release it. False when no qubit qualifies under `bound`.
+  // Places torn-out variable v at the root minimising its own weight plus the
+  // path costs to every placed neighbour. With `shortest`, the few cheapest
+  // roots are all tried and the one giving the smallest chain wins. Then each
+  // branch's end, which serves only the link to one neighbour, is handed to
+  // that neighbour (while it stays shorter than v's chain when `balance`),
+  // which keeps chains balanced and lets the next tear-out of that neighbour
+  // release it. False when no qubit qualifies under `bound`.
   bool Place(int v, int bound, bool shortest = false, bool balance = false) {
     std::vector<int> placed;
     for (int u : adjacency_[v]) {
@@ -311,7 +327,8 @@ class Embedder {
       costs_.resize(placed.size());
       parents_.resize(placed.size());
     }
-    for (size_t k = 0; k < placed.size(); ++k) Dijkstra(placed[k], bound, costs_[k], parents_[k]);
+    for (size_t k = 0; k < placed.size(); ++k)
+      Dijkstra(placed[k], bound, costs_[k], parents_[k]);
     std::vector<std::pair<double, int>> scored;
     double best = kInf;
     for (int q = 0; q < size; ++q) {
@@ -339,11 +356,15 @@ class Embedder {
       }
       tree = BuildTree(roots[rng_.NextBelow(roots.size())], placed);
     } else {
-      const size_t tries = std::min<size_t>(scored.size(), kShortRootCandidates);
-      std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(tries), scored.end());
+      const size_t tries =
+          std::min<size_t>(scored.size(), kShortRootCandidates);
+      std::partial_sort(scored.begin(),
+                        scored.begin() + static_cast<std::ptrdiff_t>(tries),
+                        scored.end());
       for (size_t i = 0; i < tries; ++i) {
         Tree candidate = BuildTree(scored[i].second, placed);
-        if (i == 0 || candidate.chain.size() < tree.chain.size()) tree = std::move(candidate);
+        if (i == 0 || candidate.chain.size() < tree.chain.size())
+          tree = std::move(candidate);
       }
     }
     Assign(v, tree.chain);
@@ -351,7 +372,8 @@ class Embedder {
     return true;
   }
 
-  void FlipBack(int v, const std::vector<int>& placed, const Tree& tree, bool balance) {
+  void FlipBack(int v, const std::vector<int>& placed, const Tree& tree,
+                bool balance) {
     ++stamp_;
     for (int a : tree.anchors) mark_[a] = stamp_;
     std::vector<int> given;
@@ -361,7 +383,8 @@ class Embedder {
       for (size_t i = branch.size(); i-- > 0;) {
         const int x = branch[i];
         if (mark_[x] == stamp_) break;
-        if (balance && receiver.size() + 1 >= chains_[v].size() - given.size()) break;
+        if (balance && receiver.size() + 1 >= chains_[v].size() - given.size())
+          break;
         receiver.push_back(x);
         given.push_back(x);
       }
@@ -370,18 +393,22 @@ class Embedder {
     ++stamp_;
     for (int x : given) mark_[x] = stamp_;
     auto& chain = chains_[v];
-    chain.erase(std::remove_if(chain.begin(), chain.end(), [&](int q) { return mark_[q] == stamp_; }), chain.end());
+    chain.erase(std::remove_if(chain.begin(), chain.end(),
+                               [&](int q) { return mark_[q] == stamp_; }),
+                chain.end());
   }
 
-  // Before v is torn out, its neighbours drop the qubits that only reach towards v (the tear-out would
-  // leave them dangling): leaves of their chains that no other edge of theirs needs.
+  // Before v is torn out, its neighbours drop the qubits that only reach
+  // towards v (the tear-out would leave them dangling): leaves of their chains
+  // that no other edge of theirs needs.
   void ReleaseTowards(int v) {
     for (int u : adjacency_[v]) {
       if (chains_[u].size() > 1) TrimChain(u, v);
     }
   }
 
-  // Drops leaf qubits of u's chain that no logical edge of u needs (except the edge to `ignore`).
+  // Drops leaf qubits of u's chain that no logical edge of u needs (except the
+  // edge to `ignore`).
   void TrimChain(int u, int ignore) {
     auto& chain = chains_[u];
     bool changed = true;
@@ -409,8 +436,9 @@ class Embedder {
     }
   }
 
-  // With overlaps forbidden, re-places each chain at the root giving the smallest chain, keeping the
-  // change only when v and its neighbours do not grow in total and the longest of them does not grow.
+  // With overlaps forbidden, re-places each chain at the root giving the
+  // smallest chain, keeping the change only when v and its neighbours do not
+  // grow in total and the longest of them does not grow.
   void ShortenChains(EmbeddingStats& stats) {
     shortening_ = true;
     int64_t best_total = TotalSize();
@@ -435,7 +463,8 @@ class Embedder {
             after += chains_[u].size();
             longest_after = std::max(longest_after, chains_[u].size());
           }
-          keep = longest_after < longest_before || (longest_after == longest_before && after <= before);
+          keep = longest_after < longest_before ||
+                 (longest_after == longest_before && after <= before);
         }
         if (!keep) {
           for (auto& [u, chain] : saved) {
@@ -470,7 +499,8 @@ class Embedder {
     return total;
   }
 
-  bool ChainsTouch(const std::vector<int>& a, int skip, const std::vector<int>& b) const {
+  bool ChainsTouch(const std::vector<int>& a, int skip,
+                   const std::vector<int>& b) const {
     for (int p : a) {
       if (p == skip) continue;
       for (int r : b) {
@@ -490,7 +520,8 @@ class Embedder {
         for (size_t i = 0; i < chain.size(); ++i) {
           const int q = chain[i];
           int inner = 0;
-          for (int p : chain) inner += (p != q && target_.HasEdge(p, q)) ? 1 : 0;
+          for (int p : chain)
+            inner += (p != q && target_.HasEdge(p, q)) ? 1 : 0;
           if (inner > 1) continue;
           bool needed = false;
           for (int u : adjacency_[v]) {
@@ -529,12 +560,15 @@ class Embedder {
   absl::Status stop_status_;
 };
 
-// A lower bound on the qubits an embedding needs: a chain of L qubits on a graph of maximum degree D has at
-// most L * D - 2 (L - 1) couplers leaving it, so a variable of degree d needs L >= (d - 2) / (D - 2).
-int64_t MinimumQubits(const ProblemGraph& problem, const HardwareGraph& target) {
+// A lower bound on the qubits an embedding needs: a chain of L qubits on a
+// graph of maximum degree D has at most L * D - 2 (L - 1) couplers leaving it,
+// so a variable of degree d needs L >= (d - 2) / (D - 2).
+int64_t MinimumQubits(const ProblemGraph& problem,
+                      const HardwareGraph& target) {
   int max_degree = 0;
   for (int q = 0; q < target.size(); ++q) {
-    max_degree = std::max(max_degree, static_cast<int>(target.neighbors(q).size()));
+    max_degree =
+        std::max(max_degree, static_cast<int>(target.neighbors(q).size()));
   }
   std::vector<int> degree(problem.num_variables, 0);
   for (const auto& [a, b] : problem.edges) {
@@ -545,8 +579,9 @@ int64_t MinimumQubits(const ProblemGraph& problem, const HardwareGraph& target) 
   for (int d : degree) {
     int64_t length = 1;
     if (d > max_degree) {
-      length = max_degree <= 2 ? std::numeric_limits<int32_t>::max()
-                               : (d - 2 + (max_degree - 2) - 1) / (max_degree - 2);
+      length = max_degree <= 2
+                   ? std::numeric_limits<int32_t>::max()
+                   : (d - 2 + (max_degree - 2) - 1) / (max_degree - 2);
     }
     total += std::max<int64_t>(1, length);
   }
@@ -557,35 +592,43 @@ int64_t MinimumQubits(const ProblemGraph& problem, const HardwareGraph& target) 
 
 }  // namespace
 
-absl::StatusOr<Embedding> FindEmbedding(const ProblemGraph& problem, const HardwareGraph& target,
-                                        const EmbeddingOptions& options, Interrupter* interrupter,
+absl::StatusOr<Embedding> FindEmbedding(const ProblemGraph& problem,
+                                        const HardwareGraph& target,
+                                        const EmbeddingOptions& options,
+                                        Interrupter* interrupter,
                                         EmbeddingStats* stats) {
   const absl::Time start = absl::Now();
   EmbeddingStats local;
   EmbeddingStats& s = stats != nullptr ? *stats : local;
   s = EmbeddingStats{};
   for (const auto& [a, b] : problem.edges) {
-    if (a < 0 || b < 0 || a >= problem.num_variables || b >= problem.num_variables || a == b) {
-      return absl::InvalidArgumentError(absl::StrCat("problem edge (", a, ",", b, ") is not a pair of distinct variables"));
+    if (a < 0 || b < 0 || a >= problem.num_variables ||
+        b >= problem.num_variables || a == b) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("problem edge (", a, ",", b,
+                       ") is not a pair of distinct variables"));
     }
   }
-  const std::string what = absl::StrCat("the ", problem.num_variables, "-variable, ", problem.edges.size(),
-                                        "-edge problem graph");
+  const std::string what =
+      absl::StrCat("the ", problem.num_variables, "-variable, ",
+                   problem.edges.size(), "-edge problem graph");
   const int64_t needed = MinimumQubits(problem, target);
   if (needed > target.size()) {
-    return absl::FailedPreconditionError(absl::StrCat(what, " needs at least ", needed,
-                                                      " qubits; the solver's working graph has ",
-                                                      target.size()));
+    return absl::FailedPreconditionError(absl::StrCat(
+        what, " needs at least ", needed,
+        " qubits; the solver's working graph has ", target.size()));
   }
-  Embedder embedder(problem, target, options, interrupter, start + options.timeout);
+  Embedder embedder(problem, target, options, interrupter,
+                    start + options.timeout);
   absl::Status status = embedder.Run(s);
   s.elapsed = absl::Now() - start;
   if (status.code() == absl::StatusCode::kCancelled) return status;
   if (!status.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("no minor embedding of ", what, " onto the solver's working graph (", target.size(),
-                     " qubits) was found within ", absl::FormatDuration(options.timeout), " and ",
-                     std::max(1, options.tries), " tries (", status.message(), ")"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "no minor embedding of ", what, " onto the solver's working graph (",
+        target.size(), " qubits) was found within ",
+        absl::FormatDuration(options.timeout), " and ",
+        std::max(1, options.tries), " tries (", status.message(), ")"));
   }
   Embedding embedding;
   for (auto& chain : embedder.chains()) {
@@ -599,24 +642,31 @@ absl::StatusOr<Embedding> FindEmbedding(const ProblemGraph& problem, const Hardw
   return embedding;
 }
 
-absl::Status ValidateEmbedding(const ProblemGraph& problem, const HardwareGraph& target,
+absl::Status ValidateEmbedding(const ProblemGraph& problem,
+                               const HardwareGraph& target,
                                const Embedding& embedding) {
   if (static_cast<int>(embedding.chains.size()) != problem.num_variables) {
-    return absl::InternalError(absl::StrCat("embedding has ", embedding.chains.size(), " chains for ",
-                                            problem.num_variables, " variables"));
+    return absl::InternalError(
+        absl::StrCat("embedding has ", embedding.chains.size(), " chains for ",
+                     problem.num_variables, " variables"));
   }
   std::vector<int> owner(target.size(), -1);
   std::vector<std::vector<int>> dense(problem.num_variables);
   for (int v = 0; v < problem.num_variables; ++v) {
-    if (embedding.chains[v].empty()) return absl::InternalError(absl::StrCat("chain of variable ", v, " is empty"));
+    if (embedding.chains[v].empty())
+      return absl::InternalError(
+          absl::StrCat("chain of variable ", v, " is empty"));
     for (int label : embedding.chains[v]) {
       const int q = target.IndexOf(label);
       if (q < 0) {
-        return absl::InternalError(absl::StrCat("chain of variable ", v, " uses qubit ", label, " which is not working"));
+        return absl::InternalError(absl::StrCat("chain of variable ", v,
+                                                " uses qubit ", label,
+                                                " which is not working"));
       }
       if (owner[q] != -1) {
         return absl::InternalError(
-            absl::StrCat("qubit ", label, " is in the chains of variables ", owner[q], " and ", v));
+            absl::StrCat("qubit ", label, " is in the chains of variables ",
+                         owner[q], " and ", v));
       }
       owner[q] = v;
       dense[v].push_back(q);
@@ -629,14 +679,16 @@ absl::Status ValidateEmbedding(const ProblemGraph& problem, const HardwareGraph&
       const int q = stack.back();
       stack.pop_back();
       for (int p : target.neighbors(q)) {
-        if (owner[p] == v && std::find(reached.begin(), reached.end(), p) == reached.end()) {
+        if (owner[p] == v &&
+            std::find(reached.begin(), reached.end(), p) == reached.end()) {
           reached.push_back(p);
           stack.push_back(p);
         }
       }
     }
     if (reached.size() != dense[v].size()) {
-      return absl::InternalError(absl::StrCat("chain of variable ", v, " is not connected"));
+      return absl::InternalError(
+          absl::StrCat("chain of variable ", v, " is not connected"));
     }
   }
   for (const auto& [a, b] : problem.edges) {
@@ -651,7 +703,8 @@ absl::Status ValidateEmbedding(const ProblemGraph& problem, const HardwareGraph&
       if (covered) break;
     }
     if (!covered) {
-      return absl::InternalError(absl::StrCat("no coupler between the chains of variables ", a, " and ", b));
+      return absl::InternalError(absl::StrCat(
+          "no coupler between the chains of variables ", a, " and ", b));
     }
   }
   return absl::OkStatus();
@@ -665,7 +718,8 @@ uint64_t ProblemGraphHash(const ProblemGraph& problem) {
   std::sort(edges.begin(), edges.end());
   uint64_t h = DeriveSeed(0x5eed, static_cast<uint64_t>(problem.num_variables));
   for (const auto& [a, b] : edges) {
-    h = DeriveSeed(h, (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b));
+    h = DeriveSeed(h, (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) |
+                          static_cast<uint32_t>(b));
   }
   return h;
 }
@@ -676,14 +730,16 @@ std::string CacheKey(const std::string& graph_id, uint64_t problem_hash) {
 }
 }  // namespace
 
-std::optional<Embedding> EmbeddingCache::Lookup(const std::string& graph_id, uint64_t problem_hash) const {
+std::optional<Embedding> EmbeddingCache::Lookup(const std::string& graph_id,
+                                                uint64_t problem_hash) const {
   absl::MutexLock lock(&mu_);
   auto it = entries_.find(CacheKey(graph_id, problem_hash));
   if (it == entries_.end()) return std::nullopt;
   return it->second;
 }
 
-void EmbeddingCache::Insert(const std::string& graph_id, uint64_t problem_hash, Embedding embedding) {
+void EmbeddingCache::Insert(const std::string& graph_id, uint64_t problem_hash,
+                            Embedding embedding) {
   absl::MutexLock lock(&mu_);
   const std::string key = CacheKey(graph_id, problem_hash);
   if (!entries_.contains(key)) order_.push_back(key);

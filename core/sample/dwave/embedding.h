@@ -1,10 +1,13 @@
-// Minor embedding of a logical problem graph onto a QPU working graph: the Cai-Macready-Roy heuristic
-// (arXiv:1406.2741; shared/docs/dwave-sapi.md §3.3). Chains may overlap while searching; a qubit used by f
-// chains costs beta^f in a node-weighted Dijkstra, so re-routing every chain in turn (tear out, re-place at
-// the cheapest Steiner root) drives the overlaps out; then chains are re-placed with overlaps forbidden to
-// shorten them, and leaf qubits no edge needs are trimmed. Seeded, bounded by a time budget and the
-// Interrupter, restarted from scratch when stuck. Every result is validated (§3.5) before use, and an
-// EmbeddingCache keyed by (solver graph id, problem graph hash) spares re-embedding puzzles of one shape.
+// Minor embedding of a logical problem graph onto a QPU working graph: the
+// Cai-Macready-Roy heuristic (arXiv:1406.2741; shared/docs/dwave-sapi.md §3.3).
+// Chains may overlap while searching; a qubit used by f chains costs beta^f in
+// a node-weighted Dijkstra, so re-routing every chain in turn (tear out,
+// re-place at the cheapest Steiner root) drives the overlaps out; then chains
+// are re-placed with overlaps forbidden to shorten them, and leaf qubits no
+// edge needs are trimmed. Seeded, bounded by a time budget and the Interrupter,
+// restarted from scratch when stuck. Every result is validated (§3.5) before
+// use, and an EmbeddingCache keyed by (solver graph id, problem graph hash)
+// spares re-embedding puzzles of one shape.
 #ifndef QS_CORE_SAMPLE_DWAVE_EMBEDDING_H_
 #define QS_CORE_SAMPLE_DWAVE_EMBEDDING_H_
 
@@ -24,7 +27,8 @@
 
 namespace qs::dwave {
 
-// A logical problem graph: variables 0..num_variables-1 and edges (i < j, no duplicates).
+// A logical problem graph: variables 0..num_variables-1 and edges (i < j, no
+// duplicates).
 struct ProblemGraph {
   int num_variables = 0;
   std::vector<std::pair<int, int>> edges;
@@ -41,9 +45,11 @@ struct Embedding {
 struct EmbeddingOptions {
   uint64_t seed = 1;
   absl::Duration timeout = absl::Seconds(60);
-  int tries = 10;               // restarts from scratch
-  int max_no_improvement = 30;  // overlap-removal passes without progress before a restart
-  int chainlength_patience = 3; // chain-shortening passes without progress before stopping
+  int tries = 10;  // restarts from scratch
+  int max_no_improvement =
+      30;  // overlap-removal passes without progress before a restart
+  int chainlength_patience =
+      3;  // chain-shortening passes without progress before stopping
 };
 
 struct EmbeddingStats {
@@ -52,28 +58,34 @@ struct EmbeddingStats {
   int passes = 0;  // tear-out/re-place passes over all variables
 };
 
-// Finds an embedding. FAILED_PRECONDITION (saying why) when the graph cannot fit or none was found within
-// the budget; CANCELLED when the interrupter fired. `interrupter` may be null.
-absl::StatusOr<Embedding> FindEmbedding(const ProblemGraph& problem, const HardwareGraph& target,
-                                        const EmbeddingOptions& options, Interrupter* interrupter,
+// Finds an embedding. FAILED_PRECONDITION (saying why) when the graph cannot
+// fit or none was found within the budget; CANCELLED when the interrupter
+// fired. `interrupter` may be null.
+absl::StatusOr<Embedding> FindEmbedding(const ProblemGraph& problem,
+                                        const HardwareGraph& target,
+                                        const EmbeddingOptions& options,
+                                        Interrupter* interrupter,
                                         EmbeddingStats* stats = nullptr);
 
-// OK when every chain is non-empty, uses working qubits only and is connected, chains are pairwise
-// disjoint, and every logical edge has a working coupler between its two chains; else INTERNAL naming
-// the first fault.
-absl::Status ValidateEmbedding(const ProblemGraph& problem, const HardwareGraph& target,
+// OK when every chain is non-empty, uses working qubits only and is connected,
+// chains are pairwise disjoint, and every logical edge has a working coupler
+// between its two chains; else INTERNAL naming the first fault.
+absl::Status ValidateEmbedding(const ProblemGraph& problem,
+                               const HardwareGraph& target,
                                const Embedding& embedding);
 
 // A stable hash of the variable count and edge set (edges in any order).
 uint64_t ProblemGraphHash(const ProblemGraph& problem);
 
-// Embeddings by (solver graph id, problem graph hash). Thread-safe. Holds at most `capacity` entries
-// (the oldest is dropped first).
+// Embeddings by (solver graph id, problem graph hash). Thread-safe. Holds at
+// most `capacity` entries (the oldest is dropped first).
 class EmbeddingCache {
  public:
   explicit EmbeddingCache(size_t capacity = 64) : capacity_(capacity) {}
-  std::optional<Embedding> Lookup(const std::string& graph_id, uint64_t problem_hash) const;
-  void Insert(const std::string& graph_id, uint64_t problem_hash, Embedding embedding);
+  std::optional<Embedding> Lookup(const std::string& graph_id,
+                                  uint64_t problem_hash) const;
+  void Insert(const std::string& graph_id, uint64_t problem_hash,
+              Embedding embedding);
   size_t size() const;
 
  private:

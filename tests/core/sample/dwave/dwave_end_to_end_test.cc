@@ -1,6 +1,8 @@
-// End to end at the core level: the SolveEngine compiles a puzzle, the "dwave" backend embeds it on the
-// emulator's Pegasus P16 solver (seeded broken qubits), submits, polls and unembeds, and the engine decodes
-// and validates the boards. Prints the embedding time, the longest chain and the chain-break fraction.
+// End to end at the core level: the SolveEngine compiles a puzzle, the "dwave"
+// backend embeds it on the emulator's Pegasus P16 solver (seeded broken
+// qubits), submits, polls and unembeds, and the engine decodes and validates
+// the boards. Prints the embedding time, the longest chain and the chain-break
+// fraction.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -27,7 +29,8 @@ class DwaveEndToEndTest : public ::testing::Test {
     options.tokens = {kToken};
     options.queue_delay = absl::Milliseconds(20);
     options.run_time = absl::Milliseconds(20);
-    // A little readout noise, so that chains break and majority vote has work to do.
+    // A little readout noise, so that chains break and majority vote has work
+    // to do.
     options.flip_probability = 0.0001;
     options.sweeps = 10000;
     emulator_ = new sapi_emulator::SapiEmulator(options);
@@ -36,7 +39,8 @@ class DwaveEndToEndTest : public ::testing::Test {
     samplers_ = new SamplerRegistry();
     BackendOptions backend;
     backend.pool = pool_;
-    // The endpoint comes from the Metadata API of the emulator, as for a real region.
+    // The endpoint comes from the Metadata API of the emulator, as for a real
+    // region.
     backend.dwave.region = "eu-central-1";
     backend.dwave.metadata_endpoint = emulator_->metadata_endpoint();
     backend.dwave.token = kToken;
@@ -55,10 +59,11 @@ class DwaveEndToEndTest : public ::testing::Test {
     Interrupter interrupter;
     v1::SolveSummary summary;
     int valid_events = 0;
-    const absl::Status status = engine_->Solve(request, interrupter, [&](v1::SolveResponse&& event) {
-      if (event.has_summary()) summary = event.summary();
-      if (event.has_sample() && event.sample().valid()) ++valid_events;
-    });
+    const absl::Status status =
+        engine_->Solve(request, interrupter, [&](v1::SolveResponse&& event) {
+          if (event.has_summary()) summary = event.summary();
+          if (event.has_sample() && event.sample().valid()) ++valid_events;
+        });
     EXPECT_OK(status);
     EXPECT_EQ(valid_events > 0, summary.num_valid() > 0);
     EXPECT_EQ(summary.backend().name(), "dwave");
@@ -68,12 +73,15 @@ class DwaveEndToEndTest : public ::testing::Test {
   static void Report(const std::string& what, const v1::SolveSummary& summary) {
     const v1::DwaveInfo& d = summary.backend().dwave();
     std::printf(
-        "%s on %s: embedding %.2f s%s, max chain %u, %u qubits, chain strength %.3f, chain-break fraction "
-        "mean %.4f max %.4f, %u/%u valid reads, best energy %g, QPU access %.0f us\n",
-        what.c_str(), d.solver().c_str(), d.embedding_seconds(), d.embedding_cached() ? " (cached)" : "",
-        d.max_chain_length(), d.physical_qubits(), d.chain_strength(), d.mean_chain_break_fraction(),
-        d.max_chain_break_fraction(), summary.num_valid(), summary.reads_done(), summary.best_energy(),
-        d.qpu_access_time_us());
+        "%s on %s: embedding %.2f s%s, max chain %u, %u qubits, chain strength "
+        "%.3f, chain-break fraction "
+        "mean %.4f max %.4f, %u/%u valid reads, best energy %g, QPU access "
+        "%.0f us\n",
+        what.c_str(), d.solver().c_str(), d.embedding_seconds(),
+        d.embedding_cached() ? " (cached)" : "", d.max_chain_length(),
+        d.physical_qubits(), d.chain_strength(), d.mean_chain_break_fraction(),
+        d.max_chain_break_fraction(), summary.num_valid(), summary.reads_done(),
+        summary.best_energy(), d.qpu_access_time_us());
   }
 
   static sapi_emulator::SapiEmulator* emulator_;
@@ -103,7 +111,8 @@ TEST_F(DwaveEndToEndTest, NytSudokuSolvesWithAValidBoard) {
   request.set_request_id("nyt-dwave");
   request.mutable_puzzle()->mutable_sudoku()->set_box_size(3);
   for (char ch : std::string(qs::testing::kNytPuzzle)) {
-    request.mutable_puzzle()->mutable_sudoku()->add_cells(ch == '.' ? 0 : ch - '0');
+    request.mutable_puzzle()->mutable_sudoku()->add_cells(ch == '.' ? 0
+                                                                    : ch - '0');
   }
   request.mutable_compile()->set_reduction(v1::REDUCTION_FULL);
   request.mutable_params()->set_backend("dwave");
@@ -116,7 +125,8 @@ TEST_F(DwaveEndToEndTest, NytSudokuSolvesWithAValidBoard) {
   ASSERT_TRUE(summary.best_valid());
   EXPECT_EQ(summary.best_energy(), -81);
   std::string board;
-  for (int v : summary.best_solution().cells()) board += static_cast<char>('0' + v);
+  for (int v : summary.best_solution().cells())
+    board += static_cast<char>('0' + v);
   EXPECT_EQ(board, qs::testing::kNytSolution);
   const v1::DwaveInfo& d = summary.backend().dwave();
   EXPECT_EQ(d.solver(), "Advantage_emulator_P16");
@@ -136,11 +146,13 @@ TEST_F(DwaveEndToEndTest, NytSudokuSolvesWithAValidBoard) {
   EXPECT_EQ(again.backend().dwave().physical_qubits(), d.physical_qubits());
 }
 
-// lq8-1 of tests/data/queens/linkedin_queens.txt: one queen per row, column and colour region, no two on
-// diagonally adjacent cells.
+// lq8-1 of tests/data/queens/linkedin_queens.txt: one queen per row, column and
+// colour region, no two on diagonally adjacent cells.
 TEST_F(DwaveEndToEndTest, LinkedInQueens8x8SolvesWithAValidBoard) {
-  const std::string regions = "ACCCDDDDAACCDDDHAACCCGDDAFFFFGGDGFFFGGDDGGFFGGBBEGGFGBBBGGGGGBBB";
-  const std::string solution = "..Q............Q.Q.........Q..........Q.....Q...Q............Q..";
+  const std::string regions =
+      "ACCCDDDDAACCDDDHAACCCGDDAFFFFGGDGFFFGGDDGGFFGGBBEGGFGBBBGGGGGBBB";
+  const std::string solution =
+      "..Q............Q.Q.........Q..........Q.....Q...Q............Q..";
   v1::SolveRequest request;
   request.set_request_id("queens-dwave");
   v1::QueensPuzzle* queens = request.mutable_puzzle()->mutable_queens();

@@ -1,7 +1,9 @@
-// Live smoke test against the real SAPI (shared/docs/dwave-sapi.md §4.2). Runs only when DWAVE_API_TOKEN
-// is set (never in CI, which has no token): the documented two-qubit problem on two coupled working qubits
-// of the least-loaded online QPU, 10 reads, then a three-variable one-hot through the "dwave" backend.
-// Optional: DWAVE_API_ENDPOINT, DWAVE_API_REGION, DWAVE_API_SOLVER.
+// Live smoke test against the real SAPI (shared/docs/dwave-sapi.md §4.2). Runs
+// only when DWAVE_API_TOKEN is set (never in CI, which has no token): the
+// documented two-qubit problem on two coupled working qubits of the
+// least-loaded online QPU, 10 reads, then a three-variable one-hot through the
+// "dwave" backend. Optional: DWAVE_API_ENDPOINT, DWAVE_API_REGION,
+// DWAVE_API_SOLVER.
 #include <cstdlib>
 
 #include "absl/synchronization/mutex.h"
@@ -24,7 +26,8 @@ std::string Env(const char* name) {
 class DwaveLiveTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (Env("DWAVE_API_TOKEN").empty()) GTEST_SKIP() << "DWAVE_API_TOKEN is not set: live SAPI test skipped";
+    if (Env("DWAVE_API_TOKEN").empty())
+      GTEST_SKIP() << "DWAVE_API_TOKEN is not set: live SAPI test skipped";
   }
 };
 
@@ -32,13 +35,15 @@ TEST_F(DwaveLiveTest, TwoQubitProblemOnTheRealService) {
   dwave::SapiClientOptions http;
   http.token = Env("DWAVE_API_TOKEN");
   const dwave::CallContext ctx{absl::Now() + absl::Minutes(5), nullptr};
-  auto resolved = dwave::ResolveEndpoint(Env("DWAVE_API_ENDPOINT"), Env("DWAVE_API_REGION"), "", http, ctx);
+  auto resolved = dwave::ResolveEndpoint(
+      Env("DWAVE_API_ENDPOINT"), Env("DWAVE_API_REGION"), "", http, ctx);
   ASSERT_OK(resolved);
   http.endpoint = resolved->endpoint;
   auto client = dwave::NewCurlSapiClient(http);
   std::string name = Env("DWAVE_API_SOLVER");
   if (name.empty()) {
-    auto listing = client->ListSolvers("none,+identity,+status,+avg_load,+properties.category", ctx);
+    auto listing = client->ListSolvers(
+        "none,+identity,+status,+avg_load,+properties.category", ctx);
     ASSERT_OK(listing);
     double load = 2;
     for (const auto& s : *listing) {
@@ -124,7 +129,8 @@ TEST_F(DwaveLiveTest, OneHotThroughTheBackend) {
   double best = 1e9;
   for (const Sample& s : sink.samples) best = std::min(best, s.energy);
   EXPECT_EQ(best, 0.0);
-  std::printf("live: %s, QPU access %.0f us\n", stats->dwave->solver().c_str(), stats->dwave->qpu_access_time_us());
+  std::printf("live: %s, QPU access %.0f us\n", stats->dwave->solver().c_str(),
+              stats->dwave->qpu_access_time_us());
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
-// Minor embedding (shared/docs/dwave-sapi.md §3.3, §3.5): the heuristic's embeddings are valid (connected,
-// disjoint chains covering every edge), seeded, fail with FAILED_PRECONDITION when the graph cannot fit,
-// the validator catches each kind of fault, and the cache returns what was stored per (graph id, problem).
+// Minor embedding (shared/docs/dwave-sapi.md §3.3, §3.5): the heuristic's
+// embeddings are valid (connected, disjoint chains covering every edge),
+// seeded, fail with FAILED_PRECONDITION when the graph cannot fit, the
+// validator catches each kind of fault, and the cache returns what was stored
+// per (graph id, problem).
 #include "core/sample/dwave/embedding.h"
 
 #include "core/puzzles/sudoku.h"
@@ -28,7 +30,8 @@ ProblemGraph Clique(int n) {
 ProblemGraph NytSudokuGraph() {
   v1::PuzzleSpec spec;
   spec.mutable_sudoku()->set_box_size(3);
-  for (char ch : std::string(qs::testing::kNytPuzzle)) spec.mutable_sudoku()->add_cells(ch == '.' ? 0 : ch - '0');
+  for (char ch : std::string(qs::testing::kNytPuzzle))
+    spec.mutable_sudoku()->add_cells(ch == '.' ? 0 : ch - '0');
   v1::CompileOptions options;
   options.set_reduction(v1::REDUCTION_FULL);
   auto problem = NewSudokuCompiler()->Compile(spec, options);
@@ -43,7 +46,8 @@ TEST(EmbeddingTest, CliqueOnChimeraIsValid) {
   auto embedding = FindEmbedding(k8, target, {.seed = 3}, nullptr, &stats);
   ASSERT_OK(embedding);
   EXPECT_OK(ValidateEmbedding(k8, target, *embedding));
-  EXPECT_GT(embedding->MaxChainLength(), 1);  // K8 is not a subgraph of a degree-6 graph
+  EXPECT_GT(embedding->MaxChainLength(),
+            1);  // K8 is not a subgraph of a degree-6 graph
   EXPECT_GE(stats.tries, 1);
 }
 
@@ -71,43 +75,58 @@ TEST(EmbeddingTest, NytSudokuEmbedsOnPegasus16) {
   ASSERT_EQ(sudoku.edges.size(), 1125u);
   const HardwareGraph target = PegasusGraph(16);
   EmbeddingStats stats;
-  auto embedding = FindEmbedding(sudoku, target, {.seed = 1, .timeout = absl::Seconds(300)}, nullptr, &stats);
+  auto embedding =
+      FindEmbedding(sudoku, target, {.seed = 1, .timeout = absl::Seconds(300)},
+                    nullptr, &stats);
   ASSERT_OK(embedding);
   EXPECT_OK(ValidateEmbedding(sudoku, target, *embedding));
-  std::printf("NYT Sudoku on P16: %s, max chain %d, %d qubits, %d tries, %d passes\n",
-              absl::FormatDuration(stats.elapsed).c_str(), embedding->MaxChainLength(), embedding->TotalQubits(),
-              stats.tries, stats.passes);
+  std::printf(
+      "NYT Sudoku on P16: %s, max chain %d, %d qubits, %d tries, %d passes\n",
+      absl::FormatDuration(stats.elapsed).c_str(), embedding->MaxChainLength(),
+      embedding->TotalQubits(), stats.tries, stats.passes);
 }
 
 TEST(EmbeddingTest, TooLargeFailsWithFailedPrecondition) {
-  // K40 needs chains whose outside degree exceeds what 24 qubits of a degree-6 graph offer.
-  EXPECT_THAT(FindEmbedding(Clique(40), ChimeraGraph(1, 1, 4), {.seed = 1}, nullptr),
-              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("needs at least")));
+  // K40 needs chains whose outside degree exceeds what 24 qubits of a degree-6
+  // graph offer.
+  EXPECT_THAT(
+      FindEmbedding(Clique(40), ChimeraGraph(1, 1, 4), {.seed = 1}, nullptr),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("needs at least")));
   // Passes the counting bound, but C(3,3,4) holds no clique above K13.
-  EXPECT_THAT(FindEmbedding(Clique(16), ChimeraGraph(3, 3, 4), {.seed = 1, .timeout = absl::Seconds(2), .tries = 2},
-                            nullptr),
-              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("no minor embedding of the 16-variable")));
+  EXPECT_THAT(
+      FindEmbedding(Clique(16), ChimeraGraph(3, 3, 4),
+                    {.seed = 1, .timeout = absl::Seconds(2), .tries = 2},
+                    nullptr),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("no minor embedding of the 16-variable")));
 }
 
 TEST(EmbeddingTest, InterrupterCancels) {
   Interrupter interrupter;
   interrupter.Interrupt(StopReason::kCancelled);
-  EXPECT_THAT(FindEmbedding(Clique(10), PegasusGraph(4), {.seed = 1}, &interrupter),
-              StatusIs(absl::StatusCode::kCancelled, HasSubstr("interrupted")));
+  EXPECT_THAT(
+      FindEmbedding(Clique(10), PegasusGraph(4), {.seed = 1}, &interrupter),
+      StatusIs(absl::StatusCode::kCancelled, HasSubstr("interrupted")));
 }
 
 TEST(EmbeddingTest, ValidatorFindsEveryFault) {
-  auto target = HardwareGraph::Create({0, 1, 2, 3}, {{0, 1}, {1, 2}, {2, 3}});  // a path
+  auto target =
+      HardwareGraph::Create({0, 1, 2, 3}, {{0, 1}, {1, 2}, {2, 3}});  // a path
   ASSERT_OK(target);
   ProblemGraph edge{2, {{0, 1}}};
   EXPECT_OK(ValidateEmbedding(edge, *target, {{{0, 1}, {2}}}));
-  EXPECT_THAT(ValidateEmbedding(edge, *target, {{{0}, {}}}), StatusIs(absl::StatusCode::kInternal, HasSubstr("empty")));
-  EXPECT_THAT(ValidateEmbedding(edge, *target, {{{0, 2}, {3}}}),
-              StatusIs(absl::StatusCode::kInternal, HasSubstr("not connected")));
+  EXPECT_THAT(ValidateEmbedding(edge, *target, {{{0}, {}}}),
+              StatusIs(absl::StatusCode::kInternal, HasSubstr("empty")));
+  EXPECT_THAT(
+      ValidateEmbedding(edge, *target, {{{0, 2}, {3}}}),
+      StatusIs(absl::StatusCode::kInternal, HasSubstr("not connected")));
   EXPECT_THAT(ValidateEmbedding(edge, *target, {{{0, 1}, {1, 2}}}),
-              StatusIs(absl::StatusCode::kInternal, HasSubstr("chains of variables 0 and 1")));
-  EXPECT_THAT(ValidateEmbedding(edge, *target, {{{0}, {3}}}),
-              StatusIs(absl::StatusCode::kInternal, HasSubstr("no coupler between")));
+              StatusIs(absl::StatusCode::kInternal,
+                       HasSubstr("chains of variables 0 and 1")));
+  EXPECT_THAT(
+      ValidateEmbedding(edge, *target, {{{0}, {3}}}),
+      StatusIs(absl::StatusCode::kInternal, HasSubstr("no coupler between")));
   EXPECT_THAT(ValidateEmbedding(edge, *target, {{{0}, {7}}}),
               StatusIs(absl::StatusCode::kInternal, HasSubstr("not working")));
 }

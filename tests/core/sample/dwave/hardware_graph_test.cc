@@ -1,5 +1,6 @@
-// Topology generators against the counts of shared/docs/dwave-sapi.md §3.2 (which match dwave-networkx):
-// P16 5640 qubits / 40484 couplers, Z(12,4) 4800 / 45864, C16 2048 / 6016, and the smaller shapes.
+// Topology generators against the counts of shared/docs/dwave-sapi.md §3.2
+// (which match dwave-networkx): P16 5640 qubits / 40484 couplers, Z(12,4) 4800
+// / 45864, C16 2048 / 6016, and the smaller shapes.
 #include "core/sample/dwave/hardware_graph.h"
 
 #include <algorithm>
@@ -45,7 +46,8 @@ TEST(HardwareGraphTest, ZephyrCountsMatchTheReference) {
   EXPECT_EQ(z12.couplers().size(), 45864u);
   EXPECT_EQ(MaxDegree(z12), 20);
   // Edge count formula 2t((8t+8)m^2 - 2m - 3) for m > 1.
-  EXPECT_EQ(ZephyrGraph(3, 2).couplers().size(), static_cast<size_t>(2 * 2 * ((8 * 2 + 8) * 9 - 6 - 3)));
+  EXPECT_EQ(ZephyrGraph(3, 2).couplers().size(),
+            static_cast<size_t>(2 * 2 * ((8 * 2 + 8) * 9 - 6 - 3)));
 }
 
 TEST(HardwareGraphTest, ChimeraCountsMatchTheReference) {
@@ -74,7 +76,8 @@ TEST(HardwareGraphTest, DefectsAreSeededAndChangeTheGraphId) {
 }
 
 TEST(HardwareGraphTest, CreateRejectsCouplersOnMissingQubits) {
-  EXPECT_THAT(HardwareGraph::Create({0, 1}, {{0, 2}}), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("2")));
+  EXPECT_THAT(HardwareGraph::Create({0, 1}, {{0, 2}}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("2")));
   auto g = HardwareGraph::Create({5, 1, 4}, {{4, 1}, {1, 4}, {5, 4}});
   ASSERT_OK(g);
   EXPECT_THAT(g->qubits(), ::testing::ElementsAre(1, 4, 5));
@@ -90,8 +93,12 @@ TEST(HardwareGraphTest, GraphForTopologyParsesSapiShapes) {
   auto z = GraphForTopology("zephyr", {4, 4});
   ASSERT_OK(z);
   EXPECT_EQ(z->size(), 576);
-  EXPECT_THAT(GraphForTopology("pegasus", {4, 4}), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("pegasus")));
-  EXPECT_THAT(GraphForTopology("mobius", {4}), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("mobius")));
+  EXPECT_THAT(
+      GraphForTopology("pegasus", {4, 4}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("pegasus")));
+  EXPECT_THAT(
+      GraphForTopology("mobius", {4}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("mobius")));
 }
 
 }  // namespace

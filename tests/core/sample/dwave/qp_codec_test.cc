@@ -1,5 +1,6 @@
-// Golden tests of the qp wire format on the worked example of shared/docs/dwave-sapi.md §1.7 and the
-// documented live answer of §1.6 / §4.2, independent of any server.
+// Golden tests of the qp wire format on the worked example of
+// shared/docs/dwave-sapi.md §1.7 and the documented live answer of §1.6 / §4.2,
+// independent of any server.
 #include "core/sample/dwave/qp_codec.h"
 
 #include <cmath>
@@ -16,13 +17,18 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 const std::vector<int> kK4Qubits = {0, 1, 4, 5};
-const std::vector<std::pair<int, int>> kK4Couplers = {{0, 1}, {0, 4}, {0, 5}, {1, 4}, {1, 5}, {4, 5}};
+const std::vector<std::pair<int, int>> kK4Couplers = {{0, 1}, {0, 4}, {0, 5},
+                                                      {1, 4}, {1, 5}, {4, 5}};
 
 TEST(QpCodecTest, EncodesTheWorkedExample) {
-  // One-hot over qubits 0, 1, 4 as a QUBO: Q_ii = -1, Q_ij = 2; qubit 5 inactive.
+  // One-hot over qubits 0, 1, 4 as a QUBO: Q_ii = -1, Q_ij = 2; qubit 5
+  // inactive.
   PhysicalProblem problem;
   problem.linear = {{0, -1.0}, {1, -1.0}, {4, -1.0}};
-  problem.quadratic = {{{0, 1}, 2.0}, {{0, 4}, 2.0}, {{4, 1}, 1.0}, {{1, 4}, 1.0}};  // (b,a)+(a,b) summed
+  problem.quadratic = {{{0, 1}, 2.0},
+                       {{0, 4}, 2.0},
+                       {{4, 1}, 1.0},
+                       {{1, 4}, 1.0}};  // (b,a)+(a,b) summed
   auto data = EncodeQp(problem, kK4Qubits, kK4Couplers);
   ASSERT_OK(data);
   EXPECT_EQ(data->lin, "AAAAAAAA8L8AAAAAAADwvwAAAAAAAPC/AAAAAAAA+H8=");
@@ -30,7 +36,8 @@ TEST(QpCodecTest, EncodesTheWorkedExample) {
 }
 
 TEST(QpCodecTest, DecodesTheWorkedExampleProblem) {
-  auto problem = DecodeQp({"AAAAAAAA8L8AAAAAAADwvwAAAAAAAPC/AAAAAAAA+H8=", "AAAAAAAAAEAAAAAAAAAAQAAAAAAAAABA"},
+  auto problem = DecodeQp({"AAAAAAAA8L8AAAAAAADwvwAAAAAAAPC/AAAAAAAA+H8=",
+                           "AAAAAAAAAEAAAAAAAAAAQAAAAAAAAABA"},
                           kK4Qubits, kK4Couplers);
   ASSERT_OK(problem);
   EXPECT_EQ(problem->linear.size(), 3u);
@@ -73,8 +80,10 @@ TEST(QpCodecTest, DecodesTheWorkedExampleAnswer) {
   EXPECT_EQ(again.num_occurrences, fields.num_occurrences);
 }
 
-TEST(QpCodecTest, DecodesTheDocumentedLiveAnswerFirstVariableInTheMostSignificantBit) {
-  // Active qubits 30 and 31 of an Advantage system, E = -0.5 s30 + 0.5 s31 - s30 s31 (ising).
+TEST(QpCodecTest,
+     DecodesTheDocumentedLiveAnswerFirstVariableInTheMostSignificantBit) {
+  // Active qubits 30 and 31 of an Advantage system, E = -0.5 s30 + 0.5 s31 -
+  // s30 s31 (ising).
   QpAnswerFields fields;
   fields.num_variables = 5760;
   fields.active_variables = "HgAAAB8AAAA=";
@@ -89,7 +98,8 @@ TEST(QpCodecTest, DecodesTheDocumentedLiveAnswerFirstVariableInTheMostSignifican
   EXPECT_THAT(answer->solutions[0], ElementsAre(-1, -1));
   EXPECT_THAT(answer->solutions[1], ElementsAre(1, 1));
   for (size_t s = 0; s < 2; ++s) {
-    const double e = -0.5 * answer->solutions[s][0] + 0.5 * answer->solutions[s][1] -
+    const double e = -0.5 * answer->solutions[s][0] +
+                     0.5 * answer->solutions[s][1] -
                      answer->solutions[s][0] * answer->solutions[s][1];
     EXPECT_EQ(e, answer->energies[s]);
   }
@@ -109,23 +119,32 @@ TEST(QpCodecTest, MissingOccurrencesCountOnce) {
 TEST(QpCodecTest, RejectsMalformedData) {
   PhysicalProblem outside;
   outside.linear = {{2, 1.0}};  // qubit 2 is broken
-  EXPECT_THAT(EncodeQp(outside, kK4Qubits, kK4Couplers), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("qubit 2")));
+  EXPECT_THAT(
+      EncodeQp(outside, kK4Qubits, kK4Couplers),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("qubit 2")));
   PhysicalProblem bad_coupler;
   bad_coupler.quadratic = {{{0, 2}, 1.0}};
-  EXPECT_THAT(EncodeQp(bad_coupler, kK4Qubits, kK4Couplers), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("[0,2]")));
-  EXPECT_THAT(DecodeQp({"AAAA", ""}, kK4Qubits, kK4Couplers),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("data.lin")));
-  EXPECT_THAT(DecodeQp({"not base64!", ""}, kK4Qubits, kK4Couplers),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("base64")));
+  EXPECT_THAT(EncodeQp(bad_coupler, kK4Qubits, kK4Couplers),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("[0,2]")));
+  EXPECT_THAT(
+      DecodeQp({"AAAA", ""}, kK4Qubits, kK4Couplers),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("data.lin")));
+  EXPECT_THAT(
+      DecodeQp({"not base64!", ""}, kK4Qubits, kK4Couplers),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("base64")));
   // NaN in quad is forbidden.
   const std::string lin = EncodeFloat64s({0, 0, std::nan(""), std::nan("")});
-  EXPECT_THAT(DecodeQp({lin, EncodeFloat64s({std::nan("")})}, kK4Qubits, kK4Couplers),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("NaN")));
+  EXPECT_THAT(
+      DecodeQp({lin, EncodeFloat64s({std::nan("")})}, kK4Qubits, kK4Couplers),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("NaN")));
   EXPECT_THAT(DecodeQp({lin, EncodeFloat64s({1, 2})}, kK4Qubits, kK4Couplers),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("active couplers")));
-  QpAnswerFields short_solutions{0, "HgAAAB8AAAA=", "AA==", "AAAAAAAA8L8AAAAAAADwvw==", std::nullopt};
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("active couplers")));
+  QpAnswerFields short_solutions{
+      0, "HgAAAB8AAAA=", "AA==", "AAAAAAAA8L8AAAAAAADwvw==", std::nullopt};
   EXPECT_THAT(DecodeQpAnswer(short_solutions, "ising"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("answer.solutions")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("answer.solutions")));
 }
 
 }  // namespace
