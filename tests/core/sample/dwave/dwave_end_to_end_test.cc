@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "clients/formats/puzzle_text.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/sample/registry.h"
@@ -171,6 +172,33 @@ TEST_F(DwaveEndToEndTest, LinkedInQueens8x8SolvesWithAValidBoard) {
   for (int v : summary.best_solution().cells()) board += v != 0 ? 'Q' : '.';
   EXPECT_EQ(board, solution);
   EXPECT_GT(summary.backend().dwave().max_chain_length(), 1u);
+}
+
+// tango-6x6-1 of tests/data/takuzu/puzzles.txt (LinkedIn Tango: suns and moons,
+// '=' and 'x' signs).
+TEST_F(DwaveEndToEndTest, Tango6x6SolvesWithAValidBoard) {
+  auto spec =
+      formats::ParsePuzzleText("tango",
+                               "..01../=...../.....1/....=./.0x..x../.=..../"
+                               "...x.../....x./....../....../......");
+  ASSERT_OK(spec);
+  v1::SolveRequest request;
+  request.set_request_id("tango-dwave");
+  *request.mutable_puzzle() = *spec;
+  request.mutable_params()->set_backend("dwave");
+  request.mutable_params()->set_num_reads(1000);
+  request.mutable_params()->set_seed(1);
+  const v1::SolveSummary summary = Solve(request);
+  Report("Tango 6x6", summary);
+  ASSERT_TRUE(summary.best_valid());
+  if (summary.has_ground_energy())
+    EXPECT_EQ(summary.best_energy(), summary.ground_energy());
+  std::string board;
+  for (int v : summary.best_solution().cells())
+    board += static_cast<char>('0' + v);
+  std::printf(
+      "Tango board %s (expected 010101/010011/101010/100101/011010/101100)\n",
+      board.c_str());
 }
 
 }  // namespace
