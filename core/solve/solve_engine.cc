@@ -15,6 +15,7 @@
 #include "absl/time/clock.h"
 #include "core/base/status_macros.h"
 #include "core/qubo/qubo_proto.h"
+#include "core/sample/cpu_sa/cpu_sa_params.h"
 
 namespace qs {
 namespace {
@@ -284,21 +285,7 @@ absl::Status SolveEngine::CheckSolveRequest(const v1::SolveRequest& request) con
   if (p.has_target_energy() && !std::isfinite(p.target_energy())) {
     return absl::InvalidArgumentError("params.target_energy: must be finite");
   }
-  if (p.has_cpu_sa()) {
-    const v1::CpuSaParams& sa = p.cpu_sa();
-    if (!std::isfinite(sa.beta_hot()) || sa.beta_hot() < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("params.cpu_sa.beta_hot: must be >= 0, got ", sa.beta_hot()));
-    }
-    if (!std::isfinite(sa.beta_cold()) || sa.beta_cold() < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("params.cpu_sa.beta_cold: must be >= 0, got ", sa.beta_cold()));
-    }
-    if (sa.beta_hot() > 0 && sa.beta_cold() > 0 && sa.beta_hot() > sa.beta_cold()) {
-      return absl::InvalidArgumentError(absl::StrCat("params.cpu_sa: beta_hot (", sa.beta_hot(),
-                                                     ") must not exceed beta_cold (", sa.beta_cold(), ")"));
-    }
-  }
+  if (p.has_cpu_sa()) RETURN_IF_ERROR(CheckCpuSaParams(p.cpu_sa(), limits_.max_sweeps));
   return absl::OkStatus();
 }
 
@@ -368,6 +355,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& in
   SampleParams params;
   params.num_reads = static_cast<int>(p.has_num_reads() ? p.num_reads() : kDefaultReads);
   params.num_sweeps = static_cast<int>(p.has_num_sweeps() ? p.num_sweeps() : kDefaultSweeps);
+  if (p.has_cpu_sa()) ApplyCpuSaParams(p.cpu_sa(), params);
   const double attempts = static_cast<double>(params.num_reads) * params.num_sweeps * std::max(n, 1);
   if (attempts > limits_.max_attempts) {
     return absl::ResourceExhaustedError(absl::StrCat(
@@ -375,11 +363,6 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& in
         "limit of ", limits_.max_attempts));
   }
   params.seed = p.has_seed() ? p.seed() : std::random_device{}() * uint64_t{0x100000001} ^ absl::GetCurrentTimeNanos();
-  if (p.has_cpu_sa()) {
-    params.beta_hot = p.cpu_sa().beta_hot();
-    params.beta_cold = p.cpu_sa().beta_cold();
-    params.schedule = p.cpu_sa().schedule() == v1::LINEAR ? ScheduleType::kLinear : ScheduleType::kGeometric;
-  }
   if (p.has_target_energy()) params.target_energy = p.target_energy();
   for (int k = 0; k < p.initial_states_size(); ++k) {
     auto full = UnpackBits(p.initial_states(k), problem.variables.num_full());
@@ -443,11 +426,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& in
   const double sample_seconds = Seconds(stats.elapsed);
   summary->set_attempts_per_second(sample_seconds > 0 ? stats.spin_update_attempts / sample_seconds : 0);
   v1::BackendInfo* info = summary->mutable_backend();
+  FillBackendInfo(stats, *info);
   info->set_name(backend);
-  info->set_beta_hot(stats.beta_hot);
-  info->set_beta_cold(stats.beta_cold);
-  info->set_schedule(stats.schedule == ScheduleType::kLinear ? v1::LINEAR : v1::GEOMETRIC);
-  info->set_threads(stats.threads);
   emit(std::move(response));
   return StatusForStop(stats.stop_reason);
 }
