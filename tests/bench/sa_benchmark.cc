@@ -1,22 +1,25 @@
-// Benchmark of the CPU annealer (backend "cpu-sa") on the reference instances of
-// ../shared/data/instances (README.md there: format, ground energies and D-Wave's figures), against
-// D-Wave's simulated annealer (dwave-samplers SA core, one core, default schedule, 1000 sweeps).
+// Benchmark of the CPU annealer (backend "cpu-sa") on the reference instances
+// of ../shared/data/instances (README.md there: format, ground energies and
+// D-Wave's figures), against D-Wave's simulated annealer (dwave-samplers SA
+// core, one core, default schedule, 1000 sweeps).
 //
-// Per instance, beta-range rule and thread count it runs batches of reads until --min_time has passed
-// and enough reads succeeded (or --max_time), then reports ns per spin-update attempt (per core),
-// attempts per second, the success probability p (reads reaching the ground energy, or the best known
-// energy of the random instances) and TTS99 = t_read * ln(0.01) / ln(1 - p), where t_read is the wall
-// time per read at that thread count (so TTS99 on 2 cores is the 2-core throughput figure). A final
-// table puts D-Wave's figures beside ours with the ratios.
+// Per instance, beta-range rule and thread count it runs batches of reads
+// until --min_time has passed and enough reads succeeded (or --max_time), then
+// reports ns per spin-update attempt (per core), attempts per second, the
+// success probability p (reads reaching the ground energy, or the best known
+// energy of the random instances) and TTS99 = t_read ln(0.01) / ln(1 - p),
+// where t_read is the wall time per read at that thread count (so TTS99 on 2
+// cores is the 2-core throughput figure). A final table puts D-Wave's figures
+// beside ours with the ratios. From the repository root:
 //
 //   build/tests/bench/sa_benchmark --instances_dir=../shared/data/instances
-//   build/tests/bench/sa_benchmark --only=queens8,sudoku_full --rules=dwave --kernel=scalar
+//   build/tests/bench/sa_benchmark --only=queens8 --rules=dwave --kernel=scalar
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
 #include <ctime>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,28 +36,40 @@
 #include "core/sample/schedule.h"
 
 ABSL_FLAG(std::string, instances_dir, "../shared/data/instances",
-          "directory of the reference *.qubo files (environment QS_INSTANCES_DIR overrides the default)");
-ABSL_FLAG(std::string, only, "", "comma-separated instance names to run (default: all)");
+          "directory of the reference *.qubo files (environment "
+          "QS_INSTANCES_DIR overrides the default)");
+ABSL_FLAG(std::string, only, "",
+          "comma-separated instance names to run (default: all)");
 ABSL_FLAG(std::string, rules, "tuned,dwave",
-          "beta-range rules to run: tuned (the default schedule) and/or dwave (dwave-samplers' range)");
-ABSL_FLAG(std::string, kernel, "auto", "kernel path: auto, scalar, avx2 or avx512");
+          "beta-range rules to run: tuned (the default schedule) and/or dwave "
+          "(dwave-samplers' range)");
+ABSL_FLAG(std::string, kernel, "auto",
+          "kernel path: auto, scalar, avx2 or avx512");
 ABSL_FLAG(std::string, threads, "1,2", "comma-separated thread counts");
 ABSL_FLAG(int, sweeps, 1000, "sweeps per read");
-ABSL_FLAG(double, hot_scale, 1.0, "multiplies the rule's beta_hot (exploration)");
-ABSL_FLAG(double, cold_scale, 1.0, "multiplies the rule's beta_cold (exploration)");
-ABSL_FLAG(double, min_time, 1.0, "seconds of sampling per measurement, at least");
-ABSL_FLAG(double, max_time, 6.0, "seconds of sampling per measurement, at most");
-ABSL_FLAG(int, min_successes, 30, "successful reads wanted before stopping between min_time and max_time");
+ABSL_FLAG(double, hot_scale, 1.0,
+          "multiplies the rule's beta_hot (exploration)");
+ABSL_FLAG(double, cold_scale, 1.0,
+          "multiplies the rule's beta_cold (exploration)");
+ABSL_FLAG(double, min_time, 1.0,
+          "seconds of sampling per measurement, at least");
+ABSL_FLAG(double, max_time, 6.0,
+          "seconds of sampling per measurement, at most");
+ABSL_FLAG(
+    int, min_successes, 30,
+    "successful reads wanted before stopping between min_time and max_time");
 
 namespace qs {
 namespace {
 
-// D-Wave's figures from ../shared/data/instances/README.md (g++ 12 -O3 -march=native, one core of a
-// 2-vCPU AMD Zen 5, default schedule, 1000 sweeps). p < 0: not reported; tts_ms 0: no success.
+// D-Wave's figures from ../shared/data/instances/README.md (g++ 12 -O3
+// -march=native, one core of a 2-vCPU AMD Zen 5, default schedule, 1000
+// sweeps). p < 0: not reported; tts_ms 0: no success.
 struct Reference {
   const char* name;
   double ground_energy;
-  bool best_known;  // the random instances: lowest energy D-Wave found, not a proven optimum
+  bool best_known;  // the random instances: lowest energy D-Wave found, not a
+                    // proven optimum
   double dwave_ns_per_attempt;
   double dwave_read_ms;
   double dwave_p;
@@ -80,7 +95,8 @@ struct Result {
   int threads = 0;
   int n = 0;
   double ns_per_attempt_per_core = 0;
-  double cpu_ns_per_attempt = 0;  // process CPU time per attempt: the per-core figure on a busy machine
+  double cpu_ns_per_attempt =
+      0;  // process CPU time per attempt: the per-core figure on a busy machine
   double attempts_per_second = 0;
   int64_t reads = 0;
   int64_t successes = 0;
@@ -129,8 +145,9 @@ KernelPath ParseKernel(const std::string& name) {
   return KernelPath::kAuto;
 }
 
-void RunInstance(benchmark::State& state, const Reference* reference, std::shared_ptr<const Qubo> model,
-                 BetaRangeRule rule, int threads) {
+void RunInstance(benchmark::State& state, const Reference* reference,
+                 std::shared_ptr<const Qubo> model, BetaRangeRule rule,
+                 int threads) {
   WorkerPool pool(threads);
   std::unique_ptr<Sampler> sampler = NewCpuSaSampler(&pool);
   SampleParams params;
@@ -143,7 +160,8 @@ void RunInstance(benchmark::State& state, const Reference* reference, std::share
   // Enough reads per call to fill every lane of every thread a few times.
   params.num_reads = 64 * threads;
   const double target =
-      reference->ground_energy + 1e-6 * std::max(1.0, std::abs(reference->ground_energy));
+      reference->ground_energy +
+      1e-6 * std::max(1.0, std::abs(reference->ground_energy));
   Result result;
   for (auto _ : state) {
     CollectSink sink(target);
@@ -207,22 +225,29 @@ std::string Ms(double seconds) {
 }
 
 std::string Ratio(double theirs, double ours) {
-  if (!(theirs > 0) || !std::isfinite(theirs) || !(ours > 0) || !std::isfinite(ours)) return "—";
+  if (!(theirs > 0) || !std::isfinite(theirs) || !(ours > 0) ||
+      !std::isfinite(ours))
+    return "—";
   return absl::StrFormat("%.1f×", theirs / ours);
 }
 
 void PrintSummary() {
   std::printf(
-      "\n| instance | n | rule | kernel | ns/att (1 core) | CPU ns/att | D-Wave ns/att | speedup | att/s 1 core | "
-      "att/s 2 cores | p (successes/reads) | D-Wave p | TTS99 1 core | TTS99 2 cores | D-Wave TTS99 | "
-      "TTS ratio (2 cores) |\n|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      "\n| instance | n | rule | kernel | ns/att (1 core) | CPU ns/att | "
+      "D-Wave ns/att | speedup | att/s 1 core | "
+      "att/s 2 cores | p (successes/reads) | D-Wave p | TTS99 1 core | TTS99 2 "
+      "cores | D-Wave TTS99 | "
+      "TTS ratio (2 cores) "
+      "|\n|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|-"
+      "--:|---:|\n");
   const std::vector<Result>& results = Results();
   for (size_t k = 0; k < results.size(); ++k) {
     const Result& one = results[k];
     if (one.threads != 1) continue;
     const Result* two = nullptr;
     for (const Result& r : results) {
-      if (r.instance == one.instance && r.rule == one.rule && r.threads == 2) two = &r;
+      if (r.instance == one.instance && r.rule == one.rule && r.threads == 2)
+        two = &r;
     }
     const Reference& ref = *one.reference;
     int64_t reads = one.reads, successes = one.successes;
@@ -230,18 +255,22 @@ void PrintSummary() {
     const double p = static_cast<double>(successes) / reads;
     const double tts1 = Tts99(one.read_seconds, p);
     const double tts2 = two ? Tts99(two->read_seconds, p) : INFINITY;
-    const std::string dwave_tts = ref.dwave_tts_ms > 0 ? Ms(ref.dwave_tts_ms * 1e-3) : "—";
-    std::printf("| %s | %d | %s | %s | %.2f | %.2f | %.1f | %s | %.3g | %s | %.3g (%lld/%lld)%s | %s | %s | %s | %s | %s |\n",
-                one.instance.c_str(), one.n, one.rule.c_str(), one.kernel.c_str(),
-                one.ns_per_attempt_per_core, one.cpu_ns_per_attempt, ref.dwave_ns_per_attempt,
-                Ratio(ref.dwave_ns_per_attempt, one.ns_per_attempt_per_core).c_str(),
-                one.attempts_per_second,
-                two ? absl::StrFormat("%.3g", two->attempts_per_second).c_str() : "—", p,
-                static_cast<long long>(successes), static_cast<long long>(reads),
-                ref.best_known ? " vs best known" : "",
-                ref.dwave_p >= 0 ? absl::StrFormat("%.3g", ref.dwave_p).c_str() : "—", Ms(tts1).c_str(),
-                Ms(tts2).c_str(), dwave_tts.c_str(),
-                Ratio(ref.dwave_tts_ms * 1e-3, two ? tts2 : tts1).c_str());
+    const std::string dwave_tts =
+        ref.dwave_tts_ms > 0 ? Ms(ref.dwave_tts_ms * 1e-3) : "—";
+    std::printf(
+        "| %s | %d | %s | %s | %.2f | %.2f | %.1f | %s | %.3g | %s | %.3g "
+        "(%lld/%lld)%s | %s | %s | %s | %s | %s |\n",
+        one.instance.c_str(), one.n, one.rule.c_str(), one.kernel.c_str(),
+        one.ns_per_attempt_per_core, one.cpu_ns_per_attempt,
+        ref.dwave_ns_per_attempt,
+        Ratio(ref.dwave_ns_per_attempt, one.ns_per_attempt_per_core).c_str(),
+        one.attempts_per_second,
+        two ? absl::StrFormat("%.3g", two->attempts_per_second).c_str() : "—",
+        p, static_cast<long long>(successes), static_cast<long long>(reads),
+        ref.best_known ? " vs best known" : "",
+        ref.dwave_p >= 0 ? absl::StrFormat("%.3g", ref.dwave_p).c_str() : "—",
+        Ms(tts1).c_str(), Ms(tts2).c_str(), dwave_tts.c_str(),
+        Ratio(ref.dwave_tts_ms * 1e-3, two ? tts2 : tts1).c_str());
   }
 }
 
@@ -256,37 +285,46 @@ int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
   const std::string only = absl::GetFlag(FLAGS_only);
   const std::vector<std::string> wanted =
-      only.empty() ? std::vector<std::string>{} : absl::StrSplit(only, ',', absl::SkipEmpty());
+      only.empty() ? std::vector<std::string>{}
+                   : absl::StrSplit(only, ',', absl::SkipEmpty());
   std::vector<int> thread_counts;
-  for (absl::string_view t : absl::StrSplit(absl::GetFlag(FLAGS_threads), ',', absl::SkipEmpty())) {
+  for (absl::string_view t :
+       absl::StrSplit(absl::GetFlag(FLAGS_threads), ',', absl::SkipEmpty())) {
     thread_counts.push_back(std::max(1, std::atoi(std::string(t).c_str())));
   }
   std::vector<qs::BetaRangeRule> rules;
-  for (absl::string_view r : absl::StrSplit(absl::GetFlag(FLAGS_rules), ',', absl::SkipEmpty())) {
-    rules.push_back(r == "dwave" ? qs::BetaRangeRule::kDwave : qs::BetaRangeRule::kTuned);
+  for (absl::string_view r :
+       absl::StrSplit(absl::GetFlag(FLAGS_rules), ',', absl::SkipEmpty())) {
+    rules.push_back(r == "dwave" ? qs::BetaRangeRule::kDwave
+                                 : qs::BetaRangeRule::kTuned);
   }
   for (const qs::Reference& reference : qs::kReferences) {
-    if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), reference.name) == wanted.end()) {
+    if (!wanted.empty() && std::find(wanted.begin(), wanted.end(),
+                                     reference.name) == wanted.end()) {
       continue;
     }
-    const std::string path = absl::GetFlag(FLAGS_instances_dir) + "/" + reference.name + ".qubo";
+    const std::string path =
+        absl::GetFlag(FLAGS_instances_dir) + "/" + reference.name + ".qubo";
     auto wire = qs::formats::ReadQuboFile(path);
     if (!wire.ok()) {
-      std::fprintf(stderr, "%s: %s\n", path.c_str(), std::string(wire.status().message()).c_str());
+      std::fprintf(stderr, "%s: %s\n", path.c_str(),
+                   std::string(wire.status().message()).c_str());
       return 1;
     }
     auto model = qs::QuboFromProto(*wire);
     if (!model.ok()) {
-      std::fprintf(stderr, "%s: %s\n", path.c_str(), std::string(model.status().message()).c_str());
+      std::fprintf(stderr, "%s: %s\n", path.c_str(),
+                   std::string(model.status().message()).c_str());
       return 1;
     }
     auto shared = std::make_shared<const qs::Qubo>(*std::move(model));
     for (qs::BetaRangeRule rule : rules) {
       for (int threads : thread_counts) {
-        const std::string name =
-            absl::StrFormat("SA/%s/%s/threads:%d", reference.name,
-                            rule == qs::BetaRangeRule::kDwave ? "dwave" : "tuned", threads);
-        benchmark::RegisterBenchmark(name.c_str(), qs::RunInstance, &reference, shared, rule, threads)
+        const std::string name = absl::StrFormat(
+            "SA/%s/%s/threads:%d", reference.name,
+            rule == qs::BetaRangeRule::kDwave ? "dwave" : "tuned", threads);
+        benchmark::RegisterBenchmark(name.c_str(), qs::RunInstance, &reference,
+                                     shared, rule, threads)
             ->Iterations(1)
             ->UseManualTime()
             ->Unit(benchmark::kMillisecond);

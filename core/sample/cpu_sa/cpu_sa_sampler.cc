@@ -1,4 +1,5 @@
-// CpuSaSampler: lane batches as pool tasks, per-read seeding, streaming of finished reads.
+// CpuSaSampler: lane batches as pool tasks, per-read seeding, streaming of
+// finished reads.
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 
 #include <algorithm>
@@ -24,25 +25,32 @@ class CpuSaSampler final : public Sampler {
 
   absl::string_view name() const override { return "cpu-sa"; }
   absl::string_view description() const override {
-    return "simulated annealing on the server's CPU cores, one read per SIMD lane (Metropolis or Gibbs; "
+    return "simulated annealing on the server's CPU cores, one read per SIMD "
+           "lane (Metropolis or Gibbs; "
            "geometric, linear or custom beta schedule)";
   }
   SamplerCapabilities capabilities() const override {
-    return {.exact = false, .deterministic = true, .interruptible = true, .remote = false};
+    return {.exact = false,
+            .deterministic = true,
+            .interruptible = true,
+            .remote = false};
   }
 
-  absl::StatusOr<SampleStats> Sample(const Qubo& model, const SampleParams& params, SampleSink& sink,
+  absl::StatusOr<SampleStats> Sample(const Qubo& model,
+                                     const SampleParams& params,
+                                     SampleSink& sink,
                                      Interrupter& interrupter) const override {
     const absl::Time start = absl::Now();
     const int n = model.num_variables();
     for (size_t k = 0; k < params.initial_states.size(); ++k) {
       if (static_cast<int>(params.initial_states[k].size()) != n) {
-        return absl::InvalidArgumentError(absl::StrCat("initial_states[", k, "]: has ",
-                                                       params.initial_states[k].size(),
-                                                       " values for ", n, " variables"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            "initial_states[", k, "]: has ", params.initial_states[k].size(),
+            " values for ", n, " variables"));
       }
     }
-    ASSIGN_OR_RETURN(const ResolvedSchedule schedule, ResolveSchedule(model, params));
+    ASSIGN_OR_RETURN(const ResolvedSchedule schedule,
+                     ResolveSchedule(model, params));
     const KernelPath path = ResolveKernelPath(params.kernel);
     const int lanes = KernelLanes(path);
     const KernelModel kernel_model = MakeKernelModel(model);
@@ -50,9 +58,15 @@ class CpuSaSampler final : public Sampler {
     std::atomic<int> reads_done{0};
     std::atomic<int64_t> sweeps{0}, attempts{0}, accepted{0};
     auto group = pool_->NewGroup();
-    for (int first = 0; first < params.num_reads; first += lanes) {
+    for (int first = 0; first < params.num_reads;) {
+      // A short last batch runs on a narrower path when that fills its lanes
+      // better; every path gives the same samples, so only the speed changes.
       const int count = std::min(lanes, params.num_reads - first);
-      group->Submit([&, first, count] {
+      const KernelPath batch_path =
+          count <= KernelLanes(KernelPath::kAvx2) && path == KernelPath::kAvx512
+              ? KernelPath::kAvx2
+              : path;
+      group->Submit([&, first, count, batch_path] {
         if (interrupter.ShouldStop()) return;
         std::vector<KernelRead> reads(count);
         for (int k = 0; k < count; ++k) {
@@ -63,27 +77,33 @@ class CpuSaSampler final : public Sampler {
             state = params.initial_states[r % params.initial_states.size()];
           } else {
             state.resize(n);
-            for (int i = 0; i < n; ++i) state[i] = static_cast<uint8_t>(rng.Next() >> 63);
+            for (int i = 0; i < n; ++i)
+              state[i] = static_cast<uint8_t>(rng.Next() >> 63);
           }
           reads[k].rng_seed = rng.Next();
         }
         const KernelStats run =
-            AnnealReads(path, kernel_model, schedule, params.acceptance, reads, interrupter);
+            AnnealReads(batch_path, kernel_model, schedule, params.acceptance,
+                        reads, interrupter);
         sweeps.fetch_add(run.sweeps_done * count, std::memory_order_relaxed);
         attempts.fetch_add(run.attempts, std::memory_order_relaxed);
         accepted.fetch_add(run.accepted, std::memory_order_relaxed);
-        // Reads cut short are kept only when the time limit cut them: their state is the best the budget
-        // allowed. After a cancel, a deadline or a reached target they are noise.
-        if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit) return;
+        // Reads cut short are kept only when the time limit cut them: their
+        // state is the best the budget allowed. After a cancel, a deadline or a
+        // reached target they are noise.
+        if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit)
+          return;
         for (int k = 0; k < count; ++k) {
           const double energy = model.Energy(reads[k].state);
           reads_done.fetch_add(1, std::memory_order_relaxed);
           if (params.target_energy && energy <= *params.target_energy + 1e-9) {
             interrupter.Interrupt(StopReason::kTargetReached);
           }
-          sink.OnSample({std::move(reads[k].state), energy, static_cast<uint32_t>(first + k), 1});
+          sink.OnSample({std::move(reads[k].state), energy,
+                         static_cast<uint32_t>(first + k), 1});
         }
       });
+      first += count;
     }
     group->Wait();
 
@@ -114,6 +134,8 @@ class CpuSaSampler final : public Sampler {
 
 }  // namespace
 
-std::unique_ptr<Sampler> NewCpuSaSampler(WorkerPool* pool) { return std::make_unique<CpuSaSampler>(pool); }
+std::unique_ptr<Sampler> NewCpuSaSampler(WorkerPool* pool) {
+  return std::make_unique<CpuSaSampler>(pool);
+}
 
 }  // namespace qs

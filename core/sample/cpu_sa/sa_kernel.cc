@@ -1,7 +1,9 @@
-// Dispatch of the annealing kernel (sa_lanes.inc) to the widest SIMD path the CPU runs, and the kernel's
-// form of the model. The lane loop is compiled three times from one source: 1 lane (portable code), 8 lanes
-// under an AVX2 target and 16 lanes under an AVX-512 target; the default build needs no -march flag.
-// Built with -ffp-contract=off (core/CMakeLists.txt) so that every path rounds alike.
+// Dispatch of the annealing kernel (sa_lanes.inc) to the widest SIMD path the
+// CPU runs, and the kernel's form of the model. The lane loop is compiled three
+// times from one source: 1 lane (portable code), 8 lanes under an AVX2 target
+// and 16 lanes under an AVX-512 target; the default build needs no -march flag.
+// Built with -ffp-contract=off (core/CMakeLists.txt) so that every path rounds
+// alike.
 #include "core/sample/cpu_sa/sa_kernel.h"
 
 #include <algorithm>
@@ -22,7 +24,8 @@
 namespace qs {
 namespace {
 
-// Lane-edge updates between two polls of the interrupter: about 0.3 ms of the scalar path, less on SIMD.
+// Lane-edge updates between two polls of the interrupter: about 0.3 ms of the
+// scalar path, less on SIMD.
 constexpr int64_t kPollWork = int64_t{1} << 18;
 
 namespace scalar {
@@ -33,7 +36,8 @@ namespace scalar {
 
 #ifdef QS_SA_X86
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), \
+                             apply_to = function)
 #else
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
@@ -45,8 +49,9 @@ namespace avx2 {
 }  // namespace avx2
 #if defined(__clang__)
 #pragma clang attribute pop
-#pragma clang attribute push(__attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx2,fma"))), \
-                             apply_to = function)
+#pragma clang attribute push(                                               \
+    __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx2,fma"))), \
+    apply_to = function)
 #else
 #pragma GCC pop_options
 #pragma GCC push_options
@@ -72,8 +77,10 @@ bool Supported(KernelPath path) {
     case KernelPath::kAvx2:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case KernelPath::kAvx512:
-      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+      return __builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512dq") &&
+             __builtin_cpu_supports("avx512vl") &&
+             __builtin_cpu_supports("avx512bw");
 #endif
     default:
       return false;
@@ -86,7 +93,8 @@ KernelModel MakeKernelModel(const Qubo& qubo) {
   KernelModel model;
   const int n = qubo.num_variables();
   model.num_variables = n;
-  // The largest |field| any state can produce, and the largest row, bound the grid.
+  // The largest |field| any state can produce, and the largest row, bound the
+  // grid.
   double bound = 0;
   int max_row = 0;
   for (int i = 0; i < n; ++i) {
@@ -95,10 +103,13 @@ KernelModel MakeKernelModel(const Qubo& qubo) {
     bound = std::max(bound, row);
     max_row = std::max(max_row, static_cast<int>(qubo.neighbors(i).size()));
   }
-  // Rounding adds at most 1/2 per coefficient; keep the rounded bound within 2^24.
+  // Rounding adds at most 1/2 per coefficient; keep the rounded bound within
+  // 2^24.
   const double room = 0x1p24 - (max_row + 1);
   int exponent = 0;
-  if (bound > 0) exponent = std::clamp(static_cast<int>(std::floor(std::log2(room / bound))), -100, 100);
+  if (bound > 0)
+    exponent = std::clamp(static_cast<int>(std::floor(std::log2(room / bound))),
+                          -100, 100);
   while (exponent > -100 && std::ldexp(bound, exponent) > room) --exponent;
   const double scale = std::ldexp(1.0, exponent);
   model.scale = static_cast<float>(scale);
@@ -118,10 +129,13 @@ KernelModel MakeKernelModel(const Qubo& qubo) {
     }
   }
   model.row_start[n] = static_cast<uint32_t>(model.edges.size());
-  // Chunks of about kPollWork / 16 edge updates (16 lanes); a variable costs its row plus a constant.
+  // Chunks of about kPollWork / 16 edge updates (16 lanes); a variable costs
+  // its row plus a constant.
   int64_t work = 0;
   for (int i = 0; i < n; ++i) {
-    work += 16 * (8 + static_cast<int64_t>(model.row_start[i + 1] - model.row_start[i]));
+    work +=
+        16 *
+        (8 + static_cast<int64_t>(model.row_start[i + 1] - model.row_start[i]));
     if (work >= kPollWork || i == n - 1) {
       model.chunk_end.push_back(static_cast<uint32_t>(i + 1));
       model.chunk_work.push_back(work);
@@ -132,8 +146,10 @@ KernelModel MakeKernelModel(const Qubo& qubo) {
 }
 
 KernelPath ResolveKernelPath(KernelPath requested) {
-  KernelPath path = requested == KernelPath::kAuto ? KernelPath::kAvx512 : requested;
-  while (!Supported(path)) path = static_cast<KernelPath>(static_cast<int>(path) - 1);
+  KernelPath path =
+      requested == KernelPath::kAuto ? KernelPath::kAvx512 : requested;
+  while (!Supported(path))
+    path = static_cast<KernelPath>(static_cast<int>(path) - 1);
   return path;
 }
 
@@ -162,11 +178,14 @@ int KernelLanes(KernelPath path) {
   }
 }
 
-KernelStats AnnealReads(KernelPath path, const KernelModel& model, const ResolvedSchedule& schedule,
-                        Acceptance acceptance, std::span<KernelRead> reads, Interrupter& interrupter) {
+KernelStats AnnealReads(KernelPath path, const KernelModel& model,
+                        const ResolvedSchedule& schedule, Acceptance acceptance,
+                        std::span<KernelRead> reads, Interrupter& interrupter) {
 #ifdef QS_SA_X86
-  if (path == KernelPath::kAvx512) return avx512::AnnealLanes(model, schedule, acceptance, reads, interrupter);
-  if (path == KernelPath::kAvx2) return avx2::AnnealLanes(model, schedule, acceptance, reads, interrupter);
+  if (path == KernelPath::kAvx512)
+    return avx512::AnnealLanes(model, schedule, acceptance, reads, interrupter);
+  if (path == KernelPath::kAvx2)
+    return avx2::AnnealLanes(model, schedule, acceptance, reads, interrupter);
 #endif
   return scalar::AnnealLanes(model, schedule, acceptance, reads, interrupter);
 }

@@ -1,13 +1,17 @@
-// The simulated-annealing kernel of backend "cpu-sa" (architecture §1, "dwave-samplers SA kernel", and
-// §4 "CPU SA"): Metropolis or Gibbs single-spin-flip sweeps in index order over a QUBO, with one read per
-// SIMD lane. Each variable keeps its local field f_i = a_i + sum_j b_ij x_j, so flipping x_i costs
-// delta_i = (1 - 2 x_i) f_i and only the neighbours' fields change after a flip.
+// The simulated-annealing kernel of backend "cpu-sa" (architecture §1,
+// "dwave-samplers SA kernel", and §4 "CPU SA"): Metropolis or Gibbs
+// single-spin-flip sweeps in index order over a QUBO, with one read per SIMD
+// lane. Each variable keeps its local field f_i = a_i + sum_j b_ij x_j, so
+// flipping x_i costs delta_i = (1 - 2 x_i) f_i and only the neighbours' fields
+// change after a flip.
 //
-// Reproducibility: every read owns its random stream (xorshift128, one draw per proposal, accepted or not)
-// and every path (scalar, AVX2 with 8 lanes, AVX-512 with 16 lanes) evaluates each lane with the same
-// float operations, so a read's result depends on its seed only, never on the path, the lane it ran in or
-// the thread count. Fields are exact: the coefficients are put on a grid of 1/scale with every possible
-// field below 2^24 (KernelModel), so float sums of them never round.
+// Reproducibility: every read owns its random stream (xorshift128, one draw per
+// proposal, accepted or not) and every path (scalar, AVX2 with 8 lanes, AVX-512
+// with 16 lanes) evaluates each lane with the same float operations, so a
+// read's result depends on its seed only, never on the path, the lane it ran in
+// or the thread count. Fields are exact: the coefficients are put on a grid of
+// 1/scale with every possible field below 2^24 (KernelModel), so float sums of
+// them never round.
 #ifndef QS_CORE_SAMPLE_CPU_SA_SA_KERNEL_H_
 #define QS_CORE_SAMPLE_CPU_SA_SA_KERNEL_H_
 
@@ -27,27 +31,33 @@ struct KernelEdge {
   float w;  // b_ij * scale
 };
 
-// A Qubo in the kernel's units, built once per request and shared by every batch.
+// A Qubo in the kernel's units, built once per request and shared by every
+// batch.
 struct KernelModel {
   int num_variables = 0;
-  // Kernel units per energy unit: the largest power of two that keeps every possible field,
-  // scale * max_i(|a_i| + sum_j |b_ij|) after rounding, within 2^24 (the float mantissa).
+  // Kernel units per energy unit: the largest power of two that keeps every
+  // possible field, scale * max_i(|a_i| + sum_j |b_ij|) after rounding, within
+  // 2^24 (the float mantissa).
   float scale = 1;
-  // True when every coefficient times scale was already an integer: the kernel sees the model exactly.
-  // Otherwise coefficients are rounded to the nearest 1/scale (energies are still reported exactly).
+  // True when every coefficient times scale was already an integer: the kernel
+  // sees the model exactly. Otherwise coefficients are rounded to the nearest
+  // 1/scale (energies are still reported exactly).
   bool exact = true;
-  std::vector<float> linear;         // a_i * scale
-  std::vector<uint32_t> row_start;  // neighbours of i: edges[row_start[i] .. row_start[i + 1])
+  std::vector<float> linear;  // a_i * scale
+  std::vector<uint32_t>
+      row_start;  // neighbours of i: edges[row_start[i] .. row_start[i + 1])
   std::vector<KernelEdge> edges;
-  // Variable ranges between interrupter polls: chunk k is [chunk_end[k - 1], chunk_end[k]), each holding
-  // at most about kPollWork lane-edge updates (a fraction of a millisecond on any path).
+  // Variable ranges between interrupter polls: chunk k is [chunk_end[k - 1],
+  // chunk_end[k]), each holding at most about kPollWork lane-edge updates (a
+  // fraction of a millisecond on any path).
   std::vector<uint32_t> chunk_end;
   std::vector<int64_t> chunk_work;
 };
 
 KernelModel MakeKernelModel(const Qubo& model);
 
-// One read of a batch: its starting state (replaced by the final one) and the seed of its stream.
+// One read of a batch: its starting state (replaced by the final one) and the
+// seed of its stream.
 struct KernelRead {
   std::vector<uint8_t> state;  // 0/1 per variable
   uint64_t rng_seed = 0;
@@ -60,17 +70,20 @@ struct KernelStats {
   bool interrupted = false;
 };
 
-// The best path this CPU runs that is not above `requested` (kAuto: the best one).
+// The best path this CPU runs that is not above `requested` (kAuto: the best
+// one).
 KernelPath ResolveKernelPath(KernelPath requested);
 absl::string_view KernelPathName(KernelPath path);
 // Reads one call of the path anneals together (its SIMD lanes).
 int KernelLanes(KernelPath path);
 
 // Anneals every read through the schedule's sweeps; reads are processed
-// KernelLanes(path) at a time. Polls the interrupter at least every kPollWork lane-edge updates and
-// stops (mid-sweep) when it fires. `path` must be a resolved one.
-KernelStats AnnealReads(KernelPath path, const KernelModel& model, const ResolvedSchedule& schedule,
-                        Acceptance acceptance, std::span<KernelRead> reads, Interrupter& interrupter);
+// KernelLanes(path) at a time. Polls the interrupter at least every kPollWork
+// lane-edge updates and stops (mid-sweep) when it fires. `path` must be a
+// resolved one.
+KernelStats AnnealReads(KernelPath path, const KernelModel& model,
+                        const ResolvedSchedule& schedule, Acceptance acceptance,
+                        std::span<KernelRead> reads, Interrupter& interrupter);
 
 }  // namespace qs
 

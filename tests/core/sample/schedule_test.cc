@@ -1,6 +1,7 @@
-// Tests of the annealing schedules (core/sample/schedule.h): D-Wave's default beta range on 8-queens,
-// worked out by hand from the README formulation, geometric and linear interpolation, sweeps per beta,
-// custom schedules and the tuned range.
+// Tests of the annealing schedules (core/sample/schedule.h): D-Wave's default
+// beta range on 8-queens, worked out by hand from the README formulation,
+// geometric and linear interpolation, sweeps per beta, custom schedules and the
+// tuned range.
 #include "core/sample/schedule.h"
 
 #include <cmath>
@@ -17,7 +18,8 @@ using ::qs::testing::StatusIs;
 using ::testing::DoubleNear;
 using ::testing::ElementsAre;
 
-// 8-queens: -2 per variable (row and column), +2 per pair in a row or column, +1 per diagonal pair.
+// 8-queens: -2 per variable (row and column), +2 per pair in a row or column,
+// +1 per diagonal pair.
 Qubo Queens8() {
   QuboBuilder builder(64);
   for (int u = 0; u < 64; ++u) {
@@ -36,14 +38,16 @@ Qubo Queens8() {
 
 std::vector<double> Betas(const ResolvedSchedule& schedule) {
   std::vector<double> betas;
-  for (int64_t t = 0; t < schedule.num_sweeps(); ++t) betas.push_back(schedule.BetaAt(t));
+  for (int64_t t = 0; t < schedule.num_sweeps(); ++t)
+    betas.push_back(schedule.BetaAt(t));
   return betas;
 }
 
 TEST(ScheduleTest, DwaveRangeOfEightQueens) {
-  // Ising: J = 1/2 (row, column) and 1/4 (diagonal); h_i = -1 + 14/2 + d_i/4 with d_i diagonal neighbours.
-  // The largest |h_i| + sum |J_ij| is 6 + 13/4 + 7 + 13/4 = 19.5 (a centre square, d = 13): beta_hot =
-  // ln 2 / 39. Every variable's smallest coefficient is a diagonal J = 1/4, so K = 64 and
+  // Ising: J = 1/2 (row, column) and 1/4 (diagonal); h_i = -1 + 14/2 + d_i/4
+  // with d_i diagonal neighbours. The largest |h_i| + sum |J_ij| is 6 + 13/4 +
+  // 7 + 13/4 = 19.5 (a centre square, d = 13): beta_hot = ln 2 / 39. Every
+  // variable's smallest coefficient is a diagonal J = 1/4, so K = 64 and
   // beta_cold = ln(6400) / (2 / 4).
   const BetaRange range = DefaultBetaRange(Queens8());
   EXPECT_NEAR(range.hot, std::log(2.0) / 39, 1e-12);
@@ -51,11 +55,16 @@ TEST(ScheduleTest, DwaveRangeOfEightQueens) {
 }
 
 TEST(ScheduleTest, GeometricAndLinearSchedules) {
-  const std::vector<double> geometric = MakeBetaSchedule(ScheduleType::kGeometric, {0.1, 10}, 3);
-  EXPECT_THAT(geometric, ElementsAre(DoubleNear(0.1, 1e-12), DoubleNear(1, 1e-12), DoubleNear(10, 1e-12)));
-  const std::vector<double> linear = MakeBetaSchedule(ScheduleType::kLinear, {1, 3}, 3);
+  const std::vector<double> geometric =
+      MakeBetaSchedule(ScheduleType::kGeometric, {0.1, 10}, 3);
+  EXPECT_THAT(geometric,
+              ElementsAre(DoubleNear(0.1, 1e-12), DoubleNear(1, 1e-12),
+                          DoubleNear(10, 1e-12)));
+  const std::vector<double> linear =
+      MakeBetaSchedule(ScheduleType::kLinear, {1, 3}, 3);
   EXPECT_THAT(linear, ElementsAre(1, 2, 3));
-  EXPECT_THAT(MakeBetaSchedule(ScheduleType::kGeometric, {1, 3}, 1), ElementsAre(3));
+  EXPECT_THAT(MakeBetaSchedule(ScheduleType::kGeometric, {1, 3}, 1),
+              ElementsAre(3));
 }
 
 TEST(ScheduleTest, SweepsPerBetaHoldEachBeta) {
@@ -67,10 +76,12 @@ TEST(ScheduleTest, SweepsPerBetaHoldEachBeta) {
   auto schedule = ResolveSchedule(Queens8(), params);
   ASSERT_OK(schedule.status());
   // Four betas 1, 2, 4, 8, three sweeps each, cut to ten sweeps.
-  EXPECT_THAT(Betas(*schedule), ElementsAre(DoubleNear(1, 1e-12), DoubleNear(1, 1e-12), DoubleNear(1, 1e-12),
-                                           DoubleNear(2, 1e-12), DoubleNear(2, 1e-12), DoubleNear(2, 1e-12),
-                                           DoubleNear(4, 1e-12), DoubleNear(4, 1e-12), DoubleNear(4, 1e-12),
-                                           DoubleNear(8, 1e-12)));
+  EXPECT_THAT(Betas(*schedule),
+              ElementsAre(DoubleNear(1, 1e-12), DoubleNear(1, 1e-12),
+                          DoubleNear(1, 1e-12), DoubleNear(2, 1e-12),
+                          DoubleNear(2, 1e-12), DoubleNear(2, 1e-12),
+                          DoubleNear(4, 1e-12), DoubleNear(4, 1e-12),
+                          DoubleNear(4, 1e-12), DoubleNear(8, 1e-12)));
   EXPECT_EQ(schedule->type(), ScheduleType::kGeometric);
   EXPECT_NEAR(schedule->range().hot, 1, 1e-12);
   EXPECT_NEAR(schedule->range().cold, 8, 1e-12);
@@ -89,10 +100,12 @@ TEST(ScheduleTest, CustomScheduleReplacesTheRange) {
 
   params.beta_schedule = {1, NAN};
   EXPECT_THAT(ResolveSchedule(Queens8(), params),
-              StatusIs(absl::StatusCode::kInvalidArgument, ::testing::HasSubstr("beta_schedule[1]")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::HasSubstr("beta_schedule[1]")));
   params.beta_schedule.clear();
   params.sweeps_per_beta = 0;
-  EXPECT_THAT(ResolveSchedule(Queens8(), params), StatusIs(absl::StatusCode::kInvalidArgument, ::testing::_));
+  EXPECT_THAT(ResolveSchedule(Queens8(), params),
+              StatusIs(absl::StatusCode::kInvalidArgument, ::testing::_));
 }
 
 TEST(ScheduleTest, HugeSweepCountsAreComputedOnDemand) {
@@ -105,7 +118,37 @@ TEST(ScheduleTest, HugeSweepCountsAreComputedOnDemand) {
   EXPECT_EQ(schedule->num_sweeps(), 100000000);
   EXPECT_EQ(schedule->BetaAt(0), 0.5);
   EXPECT_NEAR(schedule->BetaAt(99999999), 5, 1e-12);
-  EXPECT_NEAR(schedule->BetaAt(49999999) * schedule->BetaAt(50000000), 2.5, 1e-6);  // geometric midpoint
+  EXPECT_NEAR(schedule->BetaAt(49999999) * schedule->BetaAt(50000000), 2.5,
+              1e-6);  // geometric midpoint
+}
+
+TEST(ScheduleTest, TunedRangeComesFromFlipCostsAtLocalMinima) {
+  // Every positive flip cost of 8-queens is an integer, and a local minimum
+  // with a diagonal conflict has one costing 1: beta_cold = ln(100 * 64) / 1,
+  // beta_hot = 3.5 over the lower-quartile cost.
+  const BetaRange range = TunedBetaRange(Queens8());
+  EXPECT_NEAR(range.cold, std::log(6400.0), 1e-12);
+  const double quartile = 3.5 / range.hot;
+  EXPECT_NEAR(quartile, std::round(quartile), 1e-12);
+  EXPECT_GE(quartile, 1);
+  EXPECT_LE(quartile, 6);
+  // The default rule of a request is the tuned one.
+  SampleParams params;
+  const BetaRange resolved = ResolveBetaRange(Queens8(), params);
+  EXPECT_EQ(resolved.hot, range.hot);
+  EXPECT_EQ(resolved.cold, range.cold);
+}
+
+TEST(ScheduleTest, TunedRangeFallsBackWithoutUphillMoves) {
+  // A constant model: no flip costs anything.
+  QuboBuilder builder(3);
+  builder.AddOffset(2);
+  auto constant = std::move(builder).Build();
+  ASSERT_OK(constant.status());
+  const BetaRange tuned = TunedBetaRange(*constant);
+  const BetaRange dwave = DefaultBetaRange(*constant);
+  EXPECT_EQ(tuned.hot, dwave.hot);
+  EXPECT_EQ(tuned.cold, dwave.cold);
 }
 
 TEST(ScheduleTest, OneEndGivenTheOtherFromTheRule) {
