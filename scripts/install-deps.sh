@@ -6,11 +6,11 @@ set -euo pipefail
 BUILD_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates curl clang-format
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler libabsl-dev
-  libspdlog-dev prometheus-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcpp-httplib-dev
+  libspdlog-dev prometheus-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcpp-httplib-dev grpc-proto
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 TEST_PACKAGES=(
-  python3-grpcio python3-grpc-tools python3-protobuf grpc-proto prometheus sgt-puzzles
+  python3-grpcio python3-grpc-tools python3-protobuf prometheus sgt-puzzles
 )
 
 want=("${BUILD_PACKAGES[@]}")

@@ -1,40 +1,108 @@
-// Dispatch from a puzzle kind to its text parser: the one list of every text format.
+// Dispatch from a puzzle kind to its text parser: the one list of every text
+// format.
 #include "clients/formats/puzzle_text.h"
 
 #include <algorithm>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 
 namespace qs::formats {
 namespace {
 
-using Parser = absl::StatusOr<v1::PuzzleSpec> (*)(absl::string_view);
+struct Format {
+  std::string kind;
+  absl::StatusOr<v1::PuzzleSpec> (*parse_puzzle)(absl::string_view);
+  absl::StatusOr<v1::PuzzleSolution> (*parse_board)(const v1::PuzzleSpec&,
+                                                    absl::string_view);
+};
 
-const std::vector<std::pair<std::string, Parser>>& Parsers() {
-  static const auto* const parsers = new std::vector<std::pair<std::string, Parser>>{
-      {"sudoku", &ParseSudokuText},
-      {"qubo", &ParseQuboPuzzleText},
+const std::vector<Format>& Formats() {
+  static const auto* const formats = new std::vector<Format>{
+      {"sudoku", &ParseSudokuText, &ParseSudokuBoard},
+      {"nqueens", &ParseNQueensText, &ParseBinaryBoard},
+      {"queens", &ParseQueensText, &ParseBinaryBoard},
+      {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard},
   };
-  return *parsers;
+  return *formats;
+}
+
+absl::StatusOr<const Format*> FindFormat(absl::string_view kind) {
+  for (const Format& format : Formats()) {
+    if (format.kind == kind) return &format;
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown puzzle kind '", kind, "' (one of ",
+                   absl::StrJoin(PuzzleKinds(), ", "), ")"));
 }
 
 }  // namespace
 
 std::vector<std::string> PuzzleKinds() {
   std::vector<std::string> kinds;
-  for (const auto& [kind, parser] : Parsers()) kinds.push_back(kind);
+  for (const Format& format : Formats()) kinds.push_back(format.kind);
   std::sort(kinds.begin(), kinds.end());
   return kinds;
 }
 
-absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind, absl::string_view text) {
-  for (const auto& [name, parser] : Parsers()) {
-    if (name == kind) return parser(text);
+absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
+                                               absl::string_view text) {
+  auto format = FindFormat(kind);
+  if (!format.ok()) return format.status();
+  return (*format)->parse_puzzle(text);
+}
+
+absl::StatusOr<v1::PuzzleSolution> ParseBoardText(absl::string_view kind,
+                                                  const v1::PuzzleSpec& puzzle,
+                                                  absl::string_view text) {
+  auto format = FindFormat(kind);
+  if (!format.ok()) return format.status();
+  return (*format)->parse_board(puzzle, text);
+}
+
+absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text) {
+  v1::PuzzleSolution board;
+  uint32_t width = 0;
+  for (absl::string_view row :
+       absl::StrSplit(text, absl::ByAnyChar("/\n"), absl::SkipWhitespace())) {
+    row = absl::StripAsciiWhitespace(row);
+    if (width == 0) width = static_cast<uint32_t>(row.size());
+    if (row.size() != width) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("board row ", board.rows_size() + 1, " has ", row.size(),
+                       " cells, the first row has ", width));
+    }
+    for (size_t c = 0; c < row.size(); ++c) {
+      switch (row[c]) {
+        case '1':
+        case 'Q':
+        case 'T':
+          board.add_cells(1);
+          break;
+        case '0':
+        case '.':
+        case 'A':
+        case '#':
+        case '_':
+          board.add_cells(0);
+          break;
+        default:
+          return absl::InvalidArgumentError(absl::StrCat(
+              "board row ", board.rows_size() + 1, " column ", c + 1,
+              ": unexpected character '", std::string(1, row[c]), "'"));
+      }
+    }
+    board.add_rows(std::string(row));
   }
-  return absl::InvalidArgumentError(absl::StrCat("unknown puzzle kind '", kind, "' (one of ",
-                                                 absl::StrJoin(PuzzleKinds(), ", "), ")"));
+  if (board.rows_size() == 0)
+    return absl::InvalidArgumentError("board: no rows");
+  board.set_height(static_cast<uint32_t>(board.rows_size()));
+  board.set_width(width);
+  return board;
 }
 
 }  // namespace qs::formats

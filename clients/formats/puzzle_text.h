@@ -1,11 +1,19 @@
-// Text formats of puzzles for the command-line client: what people paste or keep in files, turned into a
-// qs.v1.PuzzleSpec. One parser per puzzle kind (one file each), listed in puzzle_text.cc. Clients speak to
-// the server only through the protos, so this library depends on qs_proto alone.
+// Text formats of puzzles for the command-line client: what people paste or
+// keep in files, turned into a qs.v1.PuzzleSpec. One parser per puzzle kind
+// (one file each), listed in puzzle_text.cc. Clients speak to the server only
+// through the protos, so this library depends on qs_proto alone.
 //
 // Kinds and formats (details in each parser's file and in the README):
-//   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank; whitespace and '|', '-', '+'
+//   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank;
+//   whitespace and '|', '-', '+'
 //           grid decoration are ignored.
-//   qubo    the "n m offset" + "i j w" text of ../shared/data/instances (qubo_text.h).
+//   nqueens N or NxM and options: "8", "8 torus", "8x10 adjacent",
+//           "7 queen=1,1" (queens_text.cc).
+//   queens  LinkedIn Queens: rows of region letters separated by '/' or
+//           newlines, lower case for a pre-placed queen, '#' for a cell off
+//           the board: "AABB/aABB/CCDD/CCDD" (queens_text.cc).
+//   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
+//   (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 #define QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 
@@ -18,14 +26,35 @@
 
 namespace qs::formats {
 
-// Parses `text` as a puzzle of `kind`. INVALID_ARGUMENT with the position of the first problem.
-absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind, absl::string_view text);
+// Parses `text` as a puzzle of `kind`. INVALID_ARGUMENT with the position of
+// the first problem.
+absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
+                                               absl::string_view text);
 
 // The kinds ParsePuzzleText understands, sorted.
 std::vector<std::string> PuzzleKinds();
 
+// Parses a board of a puzzle of `kind` (for Validate): rows separated by '/' or
+// newlines, in the characters the solver prints (digits for Sudoku; 'Q'/'T'/'1'
+// for a piece and '.'/'0'/'A'/'#' for none in the binary-board kinds). Cells
+// are row-major as PuzzleSolution.cells.
+absl::StatusOr<v1::PuzzleSolution> ParseBoardText(absl::string_view kind,
+                                                  const v1::PuzzleSpec& puzzle,
+                                                  absl::string_view text);
+
+// Board parsers per kind (each next to its puzzle parser).
+absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
+// Boards whose cells are 0/1 (queens, tents, Takuzu, raw QUBO): '1', 'Q', 'T'
+// are 1; '0', '.', 'A', '#',
+// '_' are 0.
+absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
+
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseNQueensText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseQueensText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(absl::string_view text);
 
 }  // namespace qs::formats

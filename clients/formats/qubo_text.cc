@@ -1,4 +1,5 @@
-// The plain QUBO text format (../shared/data/instances/README.md) <-> qs.v1.QuboModel.
+// The plain QUBO text format (../shared/data/instances/README.md) <->
+// qs.v1.QuboModel.
 #include "clients/formats/qubo_text.h"
 
 #include <fstream>
@@ -37,18 +38,21 @@ absl::StatusOr<v1::QuboModel> ParseQuboText(absl::string_view text) {
     ++line_no;
     absl::string_view line = absl::StripAsciiWhitespace(raw);
     if (line.empty() || line[0] == '#') continue;
-    std::vector<absl::string_view> fields = absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty());
+    std::vector<absl::string_view> fields =
+        absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty());
     if (fields.size() != 3) {
-      return absl::InvalidArgumentError(absl::StrCat("qubo text line ", line_no, ": expected 3 fields, got ",
-                                                     fields.size()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("qubo text line ", line_no, ": expected 3 fields, got ",
+                       fields.size()));
     }
     if (!have_header) {
       double offset;
-      if (!absl::SimpleAtoi(fields[0], &n) || !absl::SimpleAtoi(fields[1], &m) ||
+      if (!absl::SimpleAtoi(fields[0], &n) ||
+          !absl::SimpleAtoi(fields[1], &m) ||
           !absl::SimpleAtod(fields[2], &offset) || n < 0 || m < 0 ||
           n > std::numeric_limits<int32_t>::max()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("qubo text line ", line_no, ": header must be 'n m offset'"));
+        return absl::InvalidArgumentError(absl::StrCat(
+            "qubo text line ", line_no, ": header must be 'n m offset'"));
       }
       model.set_num_variables(static_cast<uint32_t>(n));
       model.set_offset(offset);
@@ -59,21 +63,24 @@ absl::StatusOr<v1::QuboModel> ParseQuboText(absl::string_view text) {
     double w;
     if (!absl::SimpleAtoi(fields[0], &i) || !absl::SimpleAtoi(fields[1], &j) ||
         !absl::SimpleAtod(fields[2], &w)) {
-      return absl::InvalidArgumentError(absl::StrCat("qubo text line ", line_no, ": expected 'i j w'"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("qubo text line ", line_no, ": expected 'i j w'"));
     }
     if (i < 0 || j < 0 || i >= n || j >= n) {
-      return absl::InvalidArgumentError(absl::StrCat("qubo text line ", line_no, ": index (", i, ", ", j,
-                                                     ") out of range [0, ", n, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("qubo text line ", line_no, ": index (", i, ", ", j,
+                       ") out of range [0, ", n, ")"));
     }
     model.add_i(static_cast<uint32_t>(i));
     model.add_j(static_cast<uint32_t>(j));
     model.add_w(w);
     ++terms;
   }
-  if (!have_header) return absl::InvalidArgumentError("qubo text: no 'n m offset' header");
+  if (!have_header)
+    return absl::InvalidArgumentError("qubo text: no 'n m offset' header");
   if (terms != m) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("qubo text: header announces ", m, " terms, found ", terms));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "qubo text: header announces ", m, " terms, found ", terms));
   }
   return model;
 }
@@ -85,19 +92,22 @@ absl::StatusOr<v1::QuboModel> ReadQuboFile(const std::string& path) {
   buffer << in.rdbuf();
   auto model = ParseQuboText(buffer.str());
   if (!model.ok()) {
-    return absl::Status(model.status().code(), absl::StrCat(path, ": ", model.status().message()));
+    return absl::Status(model.status().code(),
+                        absl::StrCat(path, ": ", model.status().message()));
   }
   return model;
 }
 
 absl::StatusOr<std::string> FormatQuboText(const v1::QuboModel& model) {
   if (model.vartype() == v1::SPIN) {
-    return absl::InvalidArgumentError("qubo text holds BINARY models only; this model is SPIN");
+    return absl::InvalidArgumentError(
+        "qubo text holds BINARY models only; this model is SPIN");
   }
-  std::string out = absl::StrCat(model.num_variables(), " ", model.w_size(), " ",
-                                 FormatWeight(model.offset()), "\n");
+  std::string out = absl::StrCat(model.num_variables(), " ", model.w_size(),
+                                 " ", FormatWeight(model.offset()), "\n");
   for (int k = 0; k < model.w_size(); ++k) {
-    absl::StrAppend(&out, model.i(k), " ", model.j(k), " ", FormatWeight(model.w(k)), "\n");
+    absl::StrAppend(&out, model.i(k), " ", model.j(k), " ",
+                    FormatWeight(model.w(k)), "\n");
   }
   return out;
 }

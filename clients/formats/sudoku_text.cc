@@ -1,7 +1,8 @@
-// Sudoku text: one character per cell, row-major, '0' or '.' for a blank, '1'-'9' then 'A'-'P' for the
-// values 10-25 of larger grids. Whitespace and the grid decoration characters '|', '-', '+' are skipped,
-// so both "..3.2.6.." strings and pretty-printed grids parse. The cell count fixes the size:
-// 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25).
+// Sudoku text: one character per cell, row-major, '0' or '.' for a blank,
+// '1'-'9' then 'A'-'P' for the values 10-25 of larger grids. Whitespace and the
+// grid decoration characters '|', '-', '+' are skipped, so both "..3.2.6.."
+// strings and pretty-printed grids parse. The cell count fixes the size: 16
+// (4x4), 81 (9x9), 256 (16x16), 625 (25x25).
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
@@ -15,17 +16,21 @@ absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text) {
   std::vector<uint32_t> cells;
   for (size_t pos = 0; pos < text.size(); ++pos) {
     const char ch = text[pos];
-    if (std::isspace(static_cast<unsigned char>(ch)) || ch == '|' || ch == '-' || ch == '+') continue;
+    if (std::isspace(static_cast<unsigned char>(ch)) || ch == '|' ||
+        ch == '-' || ch == '+')
+      continue;
     if (ch == '.' || ch == '0') {
       cells.push_back(0);
     } else if (ch >= '1' && ch <= '9') {
       cells.push_back(static_cast<uint32_t>(ch - '0'));
     } else if (std::isalpha(static_cast<unsigned char>(ch)) &&
                std::toupper(static_cast<unsigned char>(ch)) <= 'P') {
-      cells.push_back(static_cast<uint32_t>(std::toupper(static_cast<unsigned char>(ch)) - 'A' + 10));
+      cells.push_back(static_cast<uint32_t>(
+          std::toupper(static_cast<unsigned char>(ch)) - 'A' + 10));
     } else {
       return absl::InvalidArgumentError(
-          absl::StrCat("sudoku text: unexpected character '", std::string(1, ch), "' at offset ", pos));
+          absl::StrCat("sudoku text: unexpected character '",
+                       std::string(1, ch), "' at offset ", pos));
     }
   }
   uint32_t box = 0;
@@ -34,18 +39,39 @@ absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text) {
   }
   if (box == 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "sudoku text: ", cells.size(), " cells; expected 16, 81, 256 or 625 (4x4 to 25x25 grids)"));
+        "sudoku text: ", cells.size(),
+        " cells; expected 16, 81, 256 or 625 (4x4 to 25x25 grids)"));
   }
   const uint32_t side = box * box;
   for (size_t k = 0; k < cells.size(); ++k) {
     if (cells[k] > side) {
-      return absl::InvalidArgumentError(absl::StrCat("sudoku text: cell ", k + 1, " holds ", cells[k],
-                                                     ", more than the grid's ", side, " digits"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("sudoku text: cell ", k + 1, " holds ", cells[k],
+                       ", more than the grid's ", side, " digits"));
     }
   }
   sudoku->set_box_size(box);
   sudoku->mutable_cells()->Add(cells.begin(), cells.end());
   return spec;
+}
+
+absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text) {
+  // A board is a complete (or partial) grid in the puzzle format; '/' row
+  // separators are allowed too.
+  std::string flat;
+  for (char ch : text) {
+    if (ch != '/') flat.push_back(ch);
+  }
+  auto grid = ParseSudokuText(flat);
+  if (!grid.ok()) return grid.status();
+  const uint32_t side = grid->sudoku().box_size() * grid->sudoku().box_size();
+  v1::PuzzleSolution board;
+  board.set_height(side);
+  board.set_width(side);
+  for (uint32_t k = 0; k < side * side; ++k)
+    board.add_cells(static_cast<int32_t>(grid->sudoku().cells(k)));
+  return board;
 }
 
 }  // namespace qs::formats

@@ -1,6 +1,8 @@
-// Interrupter: stop flag and deadline shared between a request and its sampling kernels.
-#include "absl/strings/string_view.h"
+// Interrupter: stop flag and deadline shared between a request and its sampling
+// kernels.
 #include "core/base/interrupter.h"
+
+#include "absl/strings/string_view.h"
 
 namespace qs {
 
@@ -28,12 +30,17 @@ void Interrupter::Interrupt(StopReason reason) {
 }
 
 void Interrupter::SetDeadline(absl::Time deadline, StopReason reason) {
-  const int64_t ns = deadline == absl::InfiniteFuture() ? INT64_MAX : absl::ToUnixNanos(deadline);
+  const int64_t ns = deadline == absl::InfiniteFuture()
+                         ? INT64_MAX
+                         : absl::ToUnixNanos(deadline);
   int64_t current = deadline_ns_.load(std::memory_order_acquire);
   while (ns < current) {
-    // The reason is published before the time so that a reader who sees the new time sees its reason.
+    // The reason is published before the time so that a reader who sees the new
+    // time sees its reason.
     deadline_reason_.store(reason, std::memory_order_release);
-    if (deadline_ns_.compare_exchange_weak(current, ns, std::memory_order_acq_rel)) break;
+    if (deadline_ns_.compare_exchange_weak(current, ns,
+                                           std::memory_order_acq_rel))
+      break;
   }
 }
 

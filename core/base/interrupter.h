@@ -1,14 +1,15 @@
-// Interrupter: a stop flag plus an absolute deadline, polled by every sampling kernel between sweeps.
-// Architecture §2.5 (MathOpt's SolveInterrupter, minorminer's LocalInteraction): the caller owns it, any
-// thread may call Interrupt(), and the kernel's check costs one atomic load and, every few calls, a clock
-// read. Thread-safe.
+// Interrupter: a stop flag plus an absolute deadline, polled by every sampling
+// kernel between sweeps. Architecture §2.5 (MathOpt's SolveInterrupter,
+// minorminer's LocalInteraction): the caller owns it, any thread may call
+// Interrupt(), and the kernel's check costs one atomic load and, every few
+// calls, a clock read. Thread-safe.
 #ifndef QS_CORE_BASE_INTERRUPTER_H_
 #define QS_CORE_BASE_INTERRUPTER_H_
 
 #include <atomic>
 #include <cstdint>
-#include "absl/strings/string_view.h"
 
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 
@@ -35,11 +36,12 @@ class Interrupter {
   // Requests a stop. The first reason given wins; later calls keep it.
   void Interrupt(StopReason reason);
 
-  // Sets an absolute time after which ShouldStop() reports `reason` (kTimeLimit or kDeadline). The earliest
-  // of several deadlines is kept, with its reason.
+  // Sets an absolute time after which ShouldStop() reports `reason` (kTimeLimit
+  // or kDeadline). The earliest of several deadlines is kept, with its reason.
   void SetDeadline(absl::Time deadline, StopReason reason);
 
-  // True once Interrupt() was called or a deadline has passed. Cheap enough to call once per sweep.
+  // True once Interrupt() was called or a deadline has passed. Cheap enough to
+  // call once per sweep.
   bool ShouldStop();
 
   // The reason of the stop, or kNone while running.
@@ -49,7 +51,8 @@ class Interrupter {
 
  private:
   std::atomic<StopReason> reason_{StopReason::kNone};
-  std::atomic<int64_t> deadline_ns_{INT64_MAX};  // absl::ToUnixNanos of the deadline
+  std::atomic<int64_t> deadline_ns_{
+      INT64_MAX};  // absl::ToUnixNanos of the deadline
   std::atomic<StopReason> deadline_reason_{StopReason::kNone};
 };
 

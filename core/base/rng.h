@@ -1,6 +1,8 @@
-// Small, fast pseudo-random generators for the sampling kernels, as value types: SplitMix64 derives
-// independent per-read seeds from one request seed (so results do not depend on the thread count), and
-// xoshiro256** drives the Metropolis acceptance test. A library call per flip would cost more than the flip.
+// Small, fast pseudo-random generators for the sampling kernels, as value
+// types: SplitMix64 derives independent per-read seeds from one request seed
+// (so results do not depend on the thread count), and xoshiro256** drives the
+// Metropolis acceptance test. A library call per flip would cost more than the
+// flip.
 #ifndef QS_CORE_BASE_RNG_H_
 #define QS_CORE_BASE_RNG_H_
 
@@ -8,7 +10,8 @@
 
 namespace qs {
 
-// SplitMix64 (Steele, Lea, Flood 2014): one 64-bit state, used to seed other generators.
+// SplitMix64 (Steele, Lea, Flood 2014): one 64-bit state, used to seed other
+// generators.
 class SplitMix64 {
  public:
   explicit SplitMix64(uint64_t seed) : state_(seed) {}
@@ -23,8 +26,8 @@ class SplitMix64 {
   uint64_t state_;
 };
 
-// The seed of stream `index` (a read, a lane) derived from a request seed. Distinct indices give
-// unrelated streams.
+// The seed of stream `index` (a read, a lane) derived from a request seed.
+// Distinct indices give unrelated streams.
 inline uint64_t DeriveSeed(uint64_t seed, uint64_t index) {
   SplitMix64 mix(seed ^ (0xD1B54A32D192ED03ULL * (index + 1)));
   mix.Next();
@@ -53,7 +56,8 @@ class Xoshiro256 {
   double NextDouble() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
   // Uniform in [0, bound).
   uint64_t NextBelow(uint64_t bound) {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(Next()) * bound) >> 64);
+    return static_cast<uint64_t>(
+        (static_cast<unsigned __int128>(Next()) * bound) >> 64);
   }
 
  private:

@@ -1,7 +1,9 @@
-// WorkerPool: a fixed set of threads shared by every request, serving task groups round-robin so that one
-// large request cannot starve the others (architecture §4, "WorkerPool"). A request creates one TaskGroup,
-// submits its reads to it and waits for them; the pool takes one task from each waiting group in turn.
-// Thread-safe. Never call TaskGroup::Wait() from inside a pool task: the pool would wait on itself.
+// WorkerPool: a fixed set of threads shared by every request, serving task
+// groups round-robin so that one large request cannot starve the others
+// (architecture §4, "WorkerPool"). A request creates one TaskGroup, submits its
+// reads to it and waits for them; the pool takes one task from each waiting
+// group in turn. Thread-safe. Never call TaskGroup::Wait() from inside a pool
+// task: the pool would wait on itself.
 #ifndef QS_CORE_BASE_WORKER_POOL_H_
 #define QS_CORE_BASE_WORKER_POOL_H_
 
@@ -40,11 +42,13 @@ class WorkerPool {
 
   class TaskGroup : public std::enable_shared_from_this<TaskGroup> {
    public:
-    // Queues a task. Tasks of one group may run concurrently on different workers.
+    // Queues a task. Tasks of one group may run concurrently on different
+    // workers.
     void Submit(std::function<void()> task);
     // Blocks until every task submitted so far has finished.
     void Wait();
-    // Drops the tasks not started yet; running ones finish. Returns how many were dropped.
+    // Drops the tasks not started yet; running ones finish. Returns how many
+    // were dropped.
     size_t CancelPending();
 
    private:

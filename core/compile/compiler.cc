@@ -1,17 +1,19 @@
 // Helpers shared by the puzzle compilers.
-#include "absl/strings/string_view.h"
 #include "core/compile/compiler.h"
 
 #include <string>
 
+#include "absl/strings/string_view.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
 
-absl::Status ReduceByAssignment(std::span<const int8_t> assignment, absl::string_view stage,
+absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
+                                absl::string_view stage,
                                 CompiledProblem& problem) {
   ASSIGN_OR_RETURN(problem.variables, VariableMap::FromAssignment(assignment));
-  ASSIGN_OR_RETURN(problem.model, ApplyVariableMap(problem.full_model, problem.variables));
+  ASSIGN_OR_RETURN(problem.model,
+                   ApplyVariableMap(problem.full_model, problem.variables));
   int zero_before = 0, one_before = 0;
   for (const ReductionStage& s : problem.stages) {
     zero_before += s.fixed_zero;
@@ -23,7 +25,8 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment, absl::string
   return absl::OkStatus();
 }
 
-v1::Violation MakeViolation(absl::string_view rule, absl::string_view location, absl::string_view message) {
+v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
+                            absl::string_view message) {
   v1::Violation v;
   v.set_rule(std::string(rule));
   v.set_location(std::string(location));

@@ -1,7 +1,9 @@
-// PuzzleCompiler: the extension point for puzzle families (architecture §4). A compiler turns a
-// qs.v1.PuzzleSpec into a CompiledProblem (full model, reduced model, variable map, expected ground energy,
-// reduction statistics), decodes sampled bits into a board, and checks a board against the game's real
-// rules, including rules the QUBO cannot express. Compilers are stateless and thread-safe.
+// PuzzleCompiler: the extension point for puzzle families (architecture §4). A
+// compiler turns a qs.v1.PuzzleSpec into a CompiledProblem (full model, reduced
+// model, variable map, expected ground energy, reduction statistics), decodes
+// sampled bits into a board, and checks a board against the game's real rules,
+// including rules the QUBO cannot express. Compilers are stateless and
+// thread-safe.
 #ifndef QS_CORE_COMPILE_COMPILER_H_
 #define QS_CORE_COMPILE_COMPILER_H_
 
@@ -9,10 +11,10 @@
 #include <optional>
 #include <span>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/qubo/qubo.h"
 #include "core/qubo/variable_map.h"
 #include "qs/v1/puzzles.pb.h"
@@ -22,20 +24,22 @@ namespace qs {
 
 // One step of the reduction, in the order it was applied.
 struct ReductionStage {
-  std::string name;        // "model", "clues", "implied" ...
-  int variables = 0;       // free variables after this stage
-  int fixed_zero = 0;      // fixed to 0 by this stage
-  int fixed_one = 0;       // fixed to 1 by this stage
+  std::string name;    // "model", "clues", "implied" ...
+  int variables = 0;   // free variables after this stage
+  int fixed_zero = 0;  // fixed to 0 by this stage
+  int fixed_one = 0;   // fixed to 1 by this stage
 };
 
 struct CompiledProblem {
-  std::string kind;            // the compiler's kind()
+  std::string kind;  // the compiler's kind()
   // The formulation over every puzzle variable, before any reduction.
   Qubo full_model;
-  // What the samplers optimize. Its energies equal full_model's on Expand()ed assignments.
+  // What the samplers optimize. Its energies equal full_model's on Expand()ed
+  // assignments.
   Qubo model;
   VariableMap variables;
-  // Energy of every valid solution (offset included) where the formulation fixes one.
+  // Energy of every valid solution (offset included) where the formulation
+  // fixes one.
   std::optional<double> ground_energy;
   std::vector<ReductionStage> stages;
   // Board size for decoding and display.
@@ -47,46 +51,56 @@ class PuzzleCompiler {
  public:
   virtual ~PuzzleCompiler() = default;
 
-  // Stable name used by the CLI and in metrics: "sudoku", "queens", "takuzu", "qubo" ...
+  // Stable name used by the CLI and in metrics: "sudoku", "queens", "takuzu",
+  // "qubo" ...
   virtual absl::string_view kind() const = 0;
   // The PuzzleSpec oneof case this compiler handles.
   virtual v1::PuzzleSpec::PuzzleCase puzzle_case() const = 0;
 
-  // Number of variables of the full model, from the spec's dimensions alone (the spec is not checked),
-  // so that size limits apply before anything is built.
+  // Number of variables of the full model, from the spec's dimensions alone
+  // (the spec is not checked), so that size limits apply before anything is
+  // built.
   virtual int64_t ModelVariables(const v1::PuzzleSpec& spec) const = 0;
 
-  // Checks the spec (INVALID_ARGUMENT naming the field, e.g. "sudoku.cells[17]: digit 12 > 9") and builds
-  // the problem. Sizes are not limited here; the caller applies its limits to the result.
-  virtual absl::StatusOr<CompiledProblem> Compile(const v1::PuzzleSpec& spec,
-                                                  const v1::CompileOptions& options) const = 0;
+  // Checks the spec (INVALID_ARGUMENT naming the field, e.g. "sudoku.cells[17]:
+  // digit 12 > 9") and builds the problem. Sizes are not limited here; the
+  // caller applies its limits to the result.
+  virtual absl::StatusOr<CompiledProblem> Compile(
+      const v1::PuzzleSpec& spec, const v1::CompileOptions& options) const = 0;
 
-  // Board of a full assignment (problem.variables.num_full() bits). Never fails: a malformed assignment
-  // (empty or multi-valued cells) shows as such on the board and is reported by Validate.
-  virtual v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
-                                    std::span<const uint8_t> full_bits) const = 0;
+  // Board of a full assignment (problem.variables.num_full() bits). Never
+  // fails: a malformed assignment (empty or multi-valued cells) shows as such
+  // on the board and is reported by Validate.
+  virtual v1::PuzzleSolution Decode(
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      std::span<const uint8_t> full_bits) const = 0;
 
-  // Checks a board against the puzzle's rules. Errors only for a malformed spec or a board of the wrong
-  // shape; a wrong board gives a report with valid = false and one violation per broken rule instance.
-  virtual absl::StatusOr<v1::ValidationReport> Validate(const v1::PuzzleSpec& spec,
-                                                        const v1::PuzzleSolution& solution) const = 0;
+  // Checks a board against the puzzle's rules. Errors only for a malformed spec
+  // or a board of the wrong shape; a wrong board gives a report with valid =
+  // false and one violation per broken rule instance.
+  virtual absl::StatusOr<v1::ValidationReport> Validate(
+      const v1::PuzzleSpec& spec, const v1::PuzzleSolution& solution) const = 0;
 
-  // Full-model assignment of a board, the inverse of Decode where the board fits the model.
-  virtual absl::StatusOr<std::vector<uint8_t>> Encode(const v1::PuzzleSpec& spec,
-                                                      const CompiledProblem& problem,
-                                                      const v1::PuzzleSolution& solution) const = 0;
+  // Full-model assignment of a board, the inverse of Decode where the board
+  // fits the model.
+  virtual absl::StatusOr<std::vector<uint8_t>> Encode(
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      const v1::PuzzleSolution& solution) const = 0;
 };
 
 // Helpers shared by compilers.
 
-// Builds `problem.model` and `problem.variables` from a full model and a per-variable assignment
-// (-1 free, 0, 1), appending a reduction stage named `stage` that counts what this assignment fixes
-// beyond the stages already recorded.
-absl::Status ReduceByAssignment(std::span<const int8_t> assignment, absl::string_view stage,
+// Builds `problem.model` and `problem.variables` from a full model and a
+// per-variable assignment
+// (-1 free, 0, 1), appending a reduction stage named `stage` that counts what
+// this assignment fixes beyond the stages already recorded.
+absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
+                                absl::string_view stage,
                                 CompiledProblem& problem);
 
 // A violation in one line.
-v1::Violation MakeViolation(absl::string_view rule, absl::string_view location, absl::string_view message);
+v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
+                            absl::string_view message);
 
 }  // namespace qs
 

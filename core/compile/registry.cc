@@ -1,19 +1,21 @@
 // CompilerRegistry.
-#include "absl/strings/string_view.h"
 #include "core/compile/registry.h"
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
 
 namespace qs {
 
-absl::Status CompilerRegistry::Register(std::unique_ptr<PuzzleCompiler> compiler) {
+absl::Status CompilerRegistry::Register(
+    std::unique_ptr<PuzzleCompiler> compiler) {
   const std::string kind(compiler->kind());
   const int puzzle_case = static_cast<int>(compiler->puzzle_case());
   if (by_kind_.contains(kind)) {
-    return absl::AlreadyExistsError(absl::StrCat("puzzle kind '", kind, "' registered twice"));
+    return absl::AlreadyExistsError(
+        absl::StrCat("puzzle kind '", kind, "' registered twice"));
   }
   if (by_case_.contains(puzzle_case)) {
     return absl::AlreadyExistsError(
@@ -26,23 +28,28 @@ absl::Status CompilerRegistry::Register(std::unique_ptr<PuzzleCompiler> compiler
   return absl::OkStatus();
 }
 
-absl::StatusOr<const PuzzleCompiler*> CompilerRegistry::ForSpec(const v1::PuzzleSpec& spec) const {
+absl::StatusOr<const PuzzleCompiler*> CompilerRegistry::ForSpec(
+    const v1::PuzzleSpec& spec) const {
   if (spec.puzzle_case() == v1::PuzzleSpec::PUZZLE_NOT_SET) {
-    return absl::InvalidArgumentError("puzzle: not set (one of " + absl::StrJoin(Kinds(), ", ") + ")");
+    return absl::InvalidArgumentError("puzzle: not set (one of " +
+                                      absl::StrJoin(Kinds(), ", ") + ")");
   }
   auto it = by_case_.find(static_cast<int>(spec.puzzle_case()));
   if (it == by_case_.end()) {
     return absl::UnimplementedError(
-        absl::StrCat("puzzle: case ", static_cast<int>(spec.puzzle_case()), " has no compiler"));
+        absl::StrCat("puzzle: case ", static_cast<int>(spec.puzzle_case()),
+                     " has no compiler"));
   }
   return it->second;
 }
 
-absl::StatusOr<const PuzzleCompiler*> CompilerRegistry::ForKind(absl::string_view kind) const {
+absl::StatusOr<const PuzzleCompiler*> CompilerRegistry::ForKind(
+    absl::string_view kind) const {
   auto it = by_kind_.find(kind);
   if (it == by_kind_.end()) {
-    return absl::InvalidArgumentError(absl::StrCat("unknown puzzle kind '", kind, "' (one of ",
-                                                   absl::StrJoin(Kinds(), ", "), ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown puzzle kind '", kind, "' (one of ",
+                     absl::StrJoin(Kinds(), ", "), ")"));
   }
   return it->second;
 }
@@ -59,7 +66,8 @@ const CompilerRegistry& BuiltinCompilers() {
     auto* r = new CompilerRegistry();
     const absl::Status status = RegisterBuiltinCompilers(*r);
     if (!status.ok()) {
-      // A duplicate registration is a programming error in builtin.cc; fail loudly at start-up.
+      // A duplicate registration is a programming error in builtin.cc; fail
+      // loudly at start-up.
       std::abort();
     }
     return r;

@@ -1,16 +1,17 @@
-// CompilerRegistry: puzzle kind -> compiler. Filled once at start-up by RegisterBuiltinCompilers
-// (core/puzzles/builtin.cc, the one list of every family), read-only afterwards and so thread-safe to read.
+// CompilerRegistry: puzzle kind -> compiler. Filled once at start-up by
+// RegisterBuiltinCompilers (core/puzzles/builtin.cc, the one list of every
+// family), read-only afterwards and so thread-safe to read.
 #ifndef QS_CORE_COMPILE_REGISTRY_H_
 #define QS_CORE_COMPILE_REGISTRY_H_
 
 #include <memory>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/compile/compiler.h"
 
 namespace qs {
@@ -19,8 +20,10 @@ class CompilerRegistry {
  public:
   // ALREADY_EXISTS when the kind or the oneof case is taken.
   absl::Status Register(std::unique_ptr<PuzzleCompiler> compiler);
-  // The compiler for the spec's oneof case; INVALID_ARGUMENT "puzzle: not set" when empty.
-  absl::StatusOr<const PuzzleCompiler*> ForSpec(const v1::PuzzleSpec& spec) const;
+  // The compiler for the spec's oneof case; INVALID_ARGUMENT "puzzle: not set"
+  // when empty.
+  absl::StatusOr<const PuzzleCompiler*> ForSpec(
+      const v1::PuzzleSpec& spec) const;
   absl::StatusOr<const PuzzleCompiler*> ForKind(absl::string_view kind) const;
   std::vector<std::string> Kinds() const;
 

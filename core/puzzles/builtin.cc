@@ -1,7 +1,8 @@
-// The one list of every built-in puzzle family. Registration is explicit (architecture §2.2), so a static
-// library can never drop a family silently.
+// The one list of every built-in puzzle family. Registration is explicit
+// (architecture §2.2), so a static library can never drop a family silently.
 #include "core/base/status_macros.h"
 #include "core/compile/registry.h"
+#include "core/puzzles/queens.h"
 #include "core/puzzles/raw_qubo.h"
 #include "core/puzzles/sudoku.h"
 
@@ -9,6 +10,7 @@ namespace qs {
 
 absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewSudokuCompiler()));
+  RETURN_IF_ERROR(registry.Register(NewQueensCompiler()));
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
   return absl::OkStatus();
 }

@@ -1,10 +1,11 @@
-// Raw QUBO / Ising models passed through to the samplers (product.md, puzzle family 7).
-#include "absl/strings/string_view.h"
+// Raw QUBO / Ising models passed through to the samplers (product.md, puzzle
+// family 7).
 #include "core/puzzles/raw_qubo.h"
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "core/base/status_macros.h"
 #include "core/qubo/qubo_proto.h"
 
@@ -14,17 +15,21 @@ namespace {
 class RawQuboCompiler final : public PuzzleCompiler {
  public:
   absl::string_view kind() const override { return "qubo"; }
-  v1::PuzzleSpec::PuzzleCase puzzle_case() const override { return v1::PuzzleSpec::kQubo; }
+  v1::PuzzleSpec::PuzzleCase puzzle_case() const override {
+    return v1::PuzzleSpec::kQubo;
+  }
 
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
     return spec.qubo().num_variables();
   }
 
-  absl::StatusOr<CompiledProblem> Compile(const v1::PuzzleSpec& spec,
-                                          const v1::CompileOptions& options) const override {
+  absl::StatusOr<CompiledProblem> Compile(
+      const v1::PuzzleSpec& spec,
+      const v1::CompileOptions& options) const override {
     CompiledProblem problem;
     problem.kind = std::string(kind());
-    ASSIGN_OR_RETURN(problem.full_model, QuboFromProto(spec.qubo(), "puzzle.qubo"));
+    ASSIGN_OR_RETURN(problem.full_model,
+                     QuboFromProto(spec.qubo(), "puzzle.qubo"));
     const int n = problem.full_model.num_variables();
     problem.model = problem.full_model;
     problem.variables = VariableMap::Identity(n);
@@ -34,7 +39,8 @@ class RawQuboCompiler final : public PuzzleCompiler {
     return problem;
   }
 
-  v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+  v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
+                            const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
     v1::PuzzleSolution solution;
     solution.set_height(1);
@@ -48,17 +54,20 @@ class RawQuboCompiler final : public PuzzleCompiler {
     return solution;
   }
 
-  absl::StatusOr<v1::ValidationReport> Validate(const v1::PuzzleSpec& spec,
-                                                const v1::PuzzleSolution& solution) const override {
+  absl::StatusOr<v1::ValidationReport> Validate(
+      const v1::PuzzleSpec& spec,
+      const v1::PuzzleSolution& solution) const override {
     const uint32_t n = spec.qubo().num_variables();
     if (static_cast<uint32_t>(solution.cells_size()) != n) {
       return absl::InvalidArgumentError(
-          absl::StrCat("solution.cells: expected ", n, " values, got ", solution.cells_size()));
+          absl::StrCat("solution.cells: expected ", n, " values, got ",
+                       solution.cells_size()));
     }
     for (int k = 0; k < solution.cells_size(); ++k) {
       if (solution.cells(k) != 0 && solution.cells(k) != 1) {
         return absl::InvalidArgumentError(
-            absl::StrCat("solution.cells[", k, "]: must be 0 or 1, got ", solution.cells(k)));
+            absl::StrCat("solution.cells[", k, "]: must be 0 or 1, got ",
+                         solution.cells(k)));
       }
     }
     v1::ValidationReport report;
@@ -66,8 +75,9 @@ class RawQuboCompiler final : public PuzzleCompiler {
     return report;
   }
 
-  absl::StatusOr<std::vector<uint8_t>> Encode(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
-                                              const v1::PuzzleSolution& solution) const override {
+  absl::StatusOr<std::vector<uint8_t>> Encode(
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      const v1::PuzzleSolution& solution) const override {
     ASSIGN_OR_RETURN(v1::ValidationReport report, Validate(spec, solution));
     std::vector<uint8_t> bits(solution.cells().begin(), solution.cells().end());
     return bits;
@@ -76,6 +86,8 @@ class RawQuboCompiler final : public PuzzleCompiler {
 
 }  // namespace
 
-std::unique_ptr<PuzzleCompiler> NewRawQuboCompiler() { return std::make_unique<RawQuboCompiler>(); }
+std::unique_ptr<PuzzleCompiler> NewRawQuboCompiler() {
+  return std::make_unique<RawQuboCompiler>();
+}
 
 }  // namespace qs

@@ -1,5 +1,6 @@
-// Raw QUBO / Ising input (product.md family 7): the user's own model, sampled as given. No reduction,
-// no ground energy, no rules: every assignment is a valid "board" (one row of 0/1).
+// Raw QUBO / Ising input (product.md family 7): the user's own model, sampled
+// as given. No reduction, no ground energy, no rules: every assignment is a
+// valid "board" (one row of 0/1).
 #ifndef QS_CORE_PUZZLES_RAW_QUBO_H_
 #define QS_CORE_PUZZLES_RAW_QUBO_H_
 

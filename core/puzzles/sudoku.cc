@@ -1,6 +1,6 @@
-// Sudoku compiler: seed 001 §2 (the 729-variable QUBO, generalized to n^2 x n^2) and §2.1 (clamping of
-// clues by rules I-IV with exact offset bookkeeping).
-#include "absl/strings/string_view.h"
+// Sudoku compiler: seed 001 §2 (the 729-variable QUBO, generalized to n^2 x
+// n^2) and §2.1 (clamping of clues by rules I-IV with exact offset
+// bookkeeping).
 #include "core/puzzles/sudoku.h"
 
 #include <cmath>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
@@ -18,34 +19,39 @@ constexpr double kDefaultPenalty = 3.0;
 struct Grid {
   int box = 3;   // n
   int side = 9;  // n^2
-  int Var(int row, int col, int digit) const { return (row * side + col) * side + digit; }
+  int Var(int row, int col, int digit) const {
+    return (row * side + col) * side + digit;
+  }
   int Block(int row, int col) const { return (row / box) * box + col / box; }
   bool SameUnit(int r1, int c1, int r2, int c2) const {
     return r1 == r2 || c1 == c2 || Block(r1, c1) == Block(r2, c2);
   }
 };
 
-std::string CellName(int row, int col) { return absl::StrCat("(", row + 1, ",", col + 1, ")"); }
+std::string CellName(int row, int col) {
+  return absl::StrCat("(", row + 1, ",", col + 1, ")");
+}
 
 absl::StatusOr<Grid> CheckSpec(const v1::SudokuPuzzle& sudoku) {
   Grid grid;
   grid.box = sudoku.box_size() == 0 ? 3 : static_cast<int>(sudoku.box_size());
   if (grid.box < 2 || grid.box > 5) {
     return absl::InvalidArgumentError(
-        absl::StrCat("sudoku.box_size: must be 2..5 (4x4 to 25x25 grids), got ", sudoku.box_size()));
+        absl::StrCat("sudoku.box_size: must be 2..5 (4x4 to 25x25 grids), got ",
+                     sudoku.box_size()));
   }
   grid.side = grid.box * grid.box;
   const int cells = grid.side * grid.side;
   if (sudoku.cells_size() != cells) {
-    return absl::InvalidArgumentError(absl::StrCat("sudoku.cells: expected ", cells, " values for a ",
-                                                   grid.side, "x", grid.side, " grid, got ",
-                                                   sudoku.cells_size()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sudoku.cells: expected ", cells, " values for a ", grid.side, "x",
+        grid.side, " grid, got ", sudoku.cells_size()));
   }
   for (int k = 0; k < cells; ++k) {
     if (sudoku.cells(k) > static_cast<uint32_t>(grid.side)) {
-      return absl::InvalidArgumentError(absl::StrCat("sudoku.cells[", k, "]: digit ", sudoku.cells(k),
-                                                     " out of range 0..", grid.side, " at cell ",
-                                                     CellName(k / grid.side, k % grid.side)));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "sudoku.cells[", k, "]: digit ", sudoku.cells(k), " out of range 0..",
+          grid.side, " at cell ", CellName(k / grid.side, k % grid.side)));
     }
   }
   // Clues that contradict each other can never be completed.
@@ -53,20 +59,23 @@ absl::StatusOr<Grid> CheckSpec(const v1::SudokuPuzzle& sudoku) {
     if (sudoku.cells(a) == 0) continue;
     for (int b = a + 1; b < cells; ++b) {
       if (sudoku.cells(b) != sudoku.cells(a)) continue;
-      const int ra = a / grid.side, ca = a % grid.side, rb = b / grid.side, cb = b % grid.side;
+      const int ra = a / grid.side, ca = a % grid.side, rb = b / grid.side,
+                cb = b % grid.side;
       if (grid.SameUnit(ra, ca, rb, cb)) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "sudoku.cells: contradictory clues, digit ", sudoku.cells(a), " at ", CellName(ra, ca),
-            " and ", CellName(rb, cb), " share a ",
+            "sudoku.cells: contradictory clues, digit ", sudoku.cells(a),
+            " at ", CellName(ra, ca), " and ", CellName(rb, cb), " share a ",
             ra == rb ? "row" : (ca == cb ? "column" : "block")));
       }
     }
   }
-  const double penalty = sudoku.penalty() == 0 ? kDefaultPenalty : sudoku.penalty();
+  const double penalty =
+      sudoku.penalty() == 0 ? kDefaultPenalty : sudoku.penalty();
   if (!(penalty > 2) || !std::isfinite(penalty)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "sudoku.penalty: lambda must be > 2 so that a conflict never pays (seed 001 §2), got ",
-        sudoku.penalty()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("sudoku.penalty: lambda must be > 2 so that a conflict "
+                     "never pays (seed 001 §2), got ",
+                     sudoku.penalty()));
   }
   return grid;
 }
@@ -81,14 +90,17 @@ absl::StatusOr<Qubo> BuildFullModel(const Grid& g, double penalty) {
         builder.AddLinear(v, -1.0);
         builder.SetLabel(v, absl::StrCat("r", r + 1, "c", c + 1, "d", d + 1));
         // (iv) several digits in one cell.
-        for (int d2 = d + 1; d2 < side; ++d2) builder.AddQuadratic(v, g.Var(r, c, d2), penalty);
+        for (int d2 = d + 1; d2 < side; ++d2)
+          builder.AddQuadratic(v, g.Var(r, c, d2), penalty);
       }
-      // (i)-(iii): same digit in a peer cell, each pair once however many units it shares.
+      // (i)-(iii): same digit in a peer cell, each pair once however many units
+      // it shares.
       const int cell = r * side + c;
       for (int cell2 = cell + 1; cell2 < side * side; ++cell2) {
         const int r2 = cell2 / side, c2 = cell2 % side;
         if (!g.SameUnit(r, c, r2, c2)) continue;
-        for (int d = 0; d < side; ++d) builder.AddQuadratic(g.Var(r, c, d), g.Var(r2, c2, d), penalty);
+        for (int d = 0; d < side; ++d)
+          builder.AddQuadratic(g.Var(r, c, d), g.Var(r2, c2, d), penalty);
       }
     }
   }
@@ -98,19 +110,24 @@ absl::StatusOr<Qubo> BuildFullModel(const Grid& g, double penalty) {
 class SudokuCompiler final : public PuzzleCompiler {
  public:
   absl::string_view kind() const override { return "sudoku"; }
-  v1::PuzzleSpec::PuzzleCase puzzle_case() const override { return v1::PuzzleSpec::kSudoku; }
+  v1::PuzzleSpec::PuzzleCase puzzle_case() const override {
+    return v1::PuzzleSpec::kSudoku;
+  }
 
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
-    const int64_t box = spec.sudoku().box_size() == 0 ? 3 : spec.sudoku().box_size();
+    const int64_t box =
+        spec.sudoku().box_size() == 0 ? 3 : spec.sudoku().box_size();
     const int64_t side = box * box;
     return side * side * side;
   }
 
-  absl::StatusOr<CompiledProblem> Compile(const v1::PuzzleSpec& spec,
-                                          const v1::CompileOptions& options) const override {
+  absl::StatusOr<CompiledProblem> Compile(
+      const v1::PuzzleSpec& spec,
+      const v1::CompileOptions& options) const override {
     const v1::SudokuPuzzle& sudoku = spec.sudoku();
     ASSIGN_OR_RETURN(const Grid g, CheckSpec(sudoku));
-    const double penalty = sudoku.penalty() == 0 ? kDefaultPenalty : sudoku.penalty();
+    const double penalty =
+        sudoku.penalty() == 0 ? kDefaultPenalty : sudoku.penalty();
     CompiledProblem problem;
     problem.kind = std::string(kind());
     problem.height = problem.width = g.side;
@@ -119,8 +136,9 @@ class SudokuCompiler final : public PuzzleCompiler {
     const int n = problem.full_model.num_variables();
     problem.stages.push_back({"model", n, 0, 0});
 
-    const v1::Reduction reduction =
-        options.reduction() == v1::REDUCTION_DEFAULT ? v1::REDUCTION_FULL : options.reduction();
+    const v1::Reduction reduction = options.reduction() == v1::REDUCTION_DEFAULT
+                                        ? v1::REDUCTION_FULL
+                                        : options.reduction();
     std::vector<int8_t> assignment(n, -1);
     if (reduction == v1::REDUCTION_NONE) {
       problem.model = problem.full_model;
@@ -132,12 +150,14 @@ class SudokuCompiler final : public PuzzleCompiler {
       for (int c = 0; c < g.side; ++c) {
         const int clue = static_cast<int>(sudoku.cells(r * g.side + c));
         if (clue == 0) continue;
-        for (int d = 0; d < g.side; ++d) assignment[g.Var(r, c, d)] = d == clue - 1 ? 1 : 0;
+        for (int d = 0; d < g.side; ++d)
+          assignment[g.Var(r, c, d)] = d == clue - 1 ? 1 : 0;
       }
     }
     RETURN_IF_ERROR(ReduceByAssignment(assignment, "clues", problem));
     if (reduction == v1::REDUCTION_CLUES) return problem;
-    // (III) the clue's digit elsewhere in its row and column is 0; (IV) likewise in its block.
+    // (III) the clue's digit elsewhere in its row and column is 0; (IV)
+    // likewise in its block.
     for (int r = 0; r < g.side; ++r) {
       for (int c = 0; c < g.side; ++c) {
         const int clue = static_cast<int>(sudoku.cells(r * g.side + c));
@@ -145,7 +165,8 @@ class SudokuCompiler final : public PuzzleCompiler {
         for (int r2 = 0; r2 < g.side; ++r2) {
           for (int c2 = 0; c2 < g.side; ++c2) {
             if ((r2 == r && c2 == c) || !g.SameUnit(r, c, r2, c2)) continue;
-            // Contradictory clues were rejected, so a peer of a clue is never a clue of the same digit.
+            // Contradictory clues were rejected, so a peer of a clue is never a
+            // clue of the same digit.
             assignment[g.Var(r2, c2, clue - 1)] = 0;
           }
         }
@@ -155,7 +176,8 @@ class SudokuCompiler final : public PuzzleCompiler {
     return problem;
   }
 
-  v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+  v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
+                            const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
     const int side = problem.height;
     v1::PuzzleSolution solution;
@@ -177,13 +199,15 @@ class SudokuCompiler final : public PuzzleCompiler {
     return solution;
   }
 
-  absl::StatusOr<v1::ValidationReport> Validate(const v1::PuzzleSpec& spec,
-                                                const v1::PuzzleSolution& solution) const override {
+  absl::StatusOr<v1::ValidationReport> Validate(
+      const v1::PuzzleSpec& spec,
+      const v1::PuzzleSolution& solution) const override {
     ASSIGN_OR_RETURN(const Grid g, CheckSpec(spec.sudoku()));
     const int side = g.side;
     if (solution.cells_size() != side * side) {
-      return absl::InvalidArgumentError(absl::StrCat("solution.cells: expected ", side * side,
-                                                     " values, got ", solution.cells_size()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("solution.cells: expected ", side * side,
+                       " values, got ", solution.cells_size()));
     }
     v1::ValidationReport report;
     auto cell = [&](int r, int c) { return solution.cells(r * side + c); };
@@ -192,24 +216,29 @@ class SudokuCompiler final : public PuzzleCompiler {
         const int v = cell(r, c);
         const int clue = static_cast<int>(spec.sudoku().cells(r * side + c));
         if (v < -1 || v > side) {
-          return absl::InvalidArgumentError(absl::StrCat("solution.cells[", r * side + c,
-                                                         "]: value ", v, " out of range -1..", side));
+          return absl::InvalidArgumentError(
+              absl::StrCat("solution.cells[", r * side + c, "]: value ", v,
+                           " out of range -1..", side));
         }
         if (v == 0) {
           *report.add_violations() =
-              MakeViolation("empty_cell", absl::StrCat("cell ", CellName(r, c)), "cell has no digit");
+              MakeViolation("empty_cell", absl::StrCat("cell ", CellName(r, c)),
+                            "cell has no digit");
         } else if (v == -1) {
-          *report.add_violations() = MakeViolation("multiple_digits", absl::StrCat("cell ", CellName(r, c)),
-                                                   "cell holds several digits");
+          *report.add_violations() = MakeViolation(
+              "multiple_digits", absl::StrCat("cell ", CellName(r, c)),
+              "cell holds several digits");
         }
         if (clue != 0 && v != clue) {
-          *report.add_violations() =
-              MakeViolation("clue_mismatch", absl::StrCat("cell ", CellName(r, c)),
-                            absl::StrCat("clue is ", clue, ", board has ", std::string(1, SudokuDigitChar(v))));
+          *report.add_violations() = MakeViolation(
+              "clue_mismatch", absl::StrCat("cell ", CellName(r, c)),
+              absl::StrCat("clue is ", clue, ", board has ",
+                           std::string(1, SudokuDigitChar(v))));
         }
       }
     }
-    // Units: rows, columns, blocks; a digit seen twice in one unit is one violation per extra copy.
+    // Units: rows, columns, blocks; a digit seen twice in one unit is one
+    // violation per extra copy.
     struct UnitKind {
       const char* rule;
       const char* name;
@@ -234,8 +263,9 @@ class SudokuCompiler final : public PuzzleCompiler {
           if (v > 0 && ++seen[v] == 2) {
             *report.add_violations() = MakeViolation(
                 kinds[kind].rule, absl::StrCat(kinds[kind].name, " ", u + 1),
-                absl::StrCat("digit ", std::string(1, SudokuDigitChar(v)), " appears more than once in ",
-                             kinds[kind].name, " ", u + 1));
+                absl::StrCat("digit ", std::string(1, SudokuDigitChar(v)),
+                             " appears more than once in ", kinds[kind].name,
+                             " ", u + 1));
           }
         }
       }
@@ -244,19 +274,22 @@ class SudokuCompiler final : public PuzzleCompiler {
     return report;
   }
 
-  absl::StatusOr<std::vector<uint8_t>> Encode(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
-                                              const v1::PuzzleSolution& solution) const override {
+  absl::StatusOr<std::vector<uint8_t>> Encode(
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      const v1::PuzzleSolution& solution) const override {
     const int side = problem.height;
     if (solution.cells_size() != side * side) {
-      return absl::InvalidArgumentError(absl::StrCat("solution.cells: expected ", side * side,
-                                                     " values, got ", solution.cells_size()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("solution.cells: expected ", side * side,
+                       " values, got ", solution.cells_size()));
     }
     std::vector<uint8_t> bits(static_cast<size_t>(side) * side * side, 0);
     for (int k = 0; k < side * side; ++k) {
       const int v = solution.cells(k);
       if (v < 0 || v > side) {
         return absl::InvalidArgumentError(
-            absl::StrCat("solution.cells[", k, "]: value ", v, " cannot be encoded (0..", side, ")"));
+            absl::StrCat("solution.cells[", k, "]: value ", v,
+                         " cannot be encoded (0..", side, ")"));
       }
       if (v > 0) bits[k * side + v - 1] = 1;
     }
@@ -273,6 +306,8 @@ char SudokuDigitChar(int value) {
   return static_cast<char>('A' + value - 10);
 }
 
-std::unique_ptr<PuzzleCompiler> NewSudokuCompiler() { return std::make_unique<SudokuCompiler>(); }
+std::unique_ptr<PuzzleCompiler> NewSudokuCompiler() {
+  return std::make_unique<SudokuCompiler>();
+}
 
 }  // namespace qs

@@ -48,15 +48,18 @@ QuboStats Qubo::Stats() const {
   stats.num_couplers = num_couplers();
   for (int i = 0; i < n; ++i) {
     if (linear_[i] != 0) ++stats.num_linear_terms;
-    stats.max_abs_coefficient = std::max(stats.max_abs_coefficient, std::abs(linear_[i]));
+    stats.max_abs_coefficient =
+        std::max(stats.max_abs_coefficient, std::abs(linear_[i]));
     const auto nbs = neighbors(i);
     stats.max_degree = std::max(stats.max_degree, static_cast<int>(nbs.size()));
     for (const Neighbor& nb : nbs) {
-      stats.max_abs_coefficient = std::max(stats.max_abs_coefficient, std::abs(nb.w));
+      stats.max_abs_coefficient =
+          std::max(stats.max_abs_coefficient, std::abs(nb.w));
     }
   }
   if (n >= 2) {
-    stats.density = static_cast<double>(stats.num_couplers) / (0.5 * n * (n - 1.0));
+    stats.density =
+        static_cast<double>(stats.num_couplers) / (0.5 * n * (n - 1.0));
   }
   return stats;
 }
@@ -103,14 +106,14 @@ void QuboBuilder::AddLinear(int i, double w) {
 
 void QuboBuilder::AddQuadratic(int i, int j, double w) {
   if (i < 0 || j < 0 || i >= num_variables() || j >= num_variables()) {
-    Fail(absl::InvalidArgumentError(
-        absl::StrCat("quadratic term (", i, ", ", j, ") out of range [0, ",
-                     num_variables(), ")")));
+    Fail(absl::InvalidArgumentError(absl::StrCat("quadratic term (", i, ", ", j,
+                                                 ") out of range [0, ",
+                                                 num_variables(), ")")));
     return;
   }
   if (!std::isfinite(w)) {
-    Fail(absl::InvalidArgumentError(absl::StrCat(
-        "quadratic term (", i, ", ", j, ") is not finite: ", w)));
+    Fail(absl::InvalidArgumentError(
+        absl::StrCat("quadratic term (", i, ", ", j, ") is not finite: ", w)));
     return;
   }
   if (i == j) {
@@ -123,8 +126,8 @@ void QuboBuilder::AddQuadratic(int i, int j, double w) {
 
 void QuboBuilder::SetLabel(int i, std::string label) {
   if (i < 0 || i >= num_variables()) {
-    Fail(absl::InvalidArgumentError(
-        absl::StrCat("label index ", i, " out of range [0, ", num_variables(), ")")));
+    Fail(absl::InvalidArgumentError(absl::StrCat(
+        "label index ", i, " out of range [0, ", num_variables(), ")")));
     return;
   }
   if (labels_.empty()) labels_.resize(linear_.size());
@@ -134,9 +137,10 @@ void QuboBuilder::SetLabel(int i, std::string label) {
 absl::StatusOr<Qubo> QuboBuilder::Build() && {
   if (!status_.ok()) return status_;
   const int n = num_variables();
-  std::sort(quadratic_.begin(), quadratic_.end(), [](const QuboTerm& a, const QuboTerm& b) {
-    return a.i != b.i ? a.i < b.i : a.j < b.j;
-  });
+  std::sort(quadratic_.begin(), quadratic_.end(),
+            [](const QuboTerm& a, const QuboTerm& b) {
+              return a.i != b.i ? a.i < b.i : a.j < b.j;
+            });
   // Merge duplicates in place.
   size_t out = 0;
   for (size_t k = 0; k < quadratic_.size();) {
@@ -162,17 +166,22 @@ absl::StatusOr<Qubo> QuboBuilder::Build() && {
     ++degree[t.j];
   }
   qubo.row_start_.assign(n + 1, 0);
-  for (int i = 0; i < n; ++i) qubo.row_start_[i + 1] = qubo.row_start_[i] + degree[i];
+  for (int i = 0; i < n; ++i)
+    qubo.row_start_[i + 1] = qubo.row_start_[i] + degree[i];
   qubo.adjacency_.resize(2 * quadratic_.size());
   std::vector<int64_t> fill(qubo.row_start_.begin(), qubo.row_start_.end() - 1);
-  // Terms are sorted by (i, j), so each row receives its entries in increasing order of the other index:
-  // first the smaller partners (as j of earlier rows), then the larger ones.
-  for (const QuboTerm& t : quadratic_) qubo.adjacency_[fill[t.j]++] = {t.i, t.w};
-  for (const QuboTerm& t : quadratic_) qubo.adjacency_[fill[t.i]++] = {t.j, t.w};
+  // Terms are sorted by (i, j), so each row receives its entries in increasing
+  // order of the other index: first the smaller partners (as j of earlier
+  // rows), then the larger ones.
+  for (const QuboTerm& t : quadratic_)
+    qubo.adjacency_[fill[t.j]++] = {t.i, t.w};
+  for (const QuboTerm& t : quadratic_)
+    qubo.adjacency_[fill[t.i]++] = {t.j, t.w};
   for (int i = 0; i < n; ++i) {
     auto begin = qubo.adjacency_.begin() + qubo.row_start_[i];
     auto end = qubo.adjacency_.begin() + qubo.row_start_[i + 1];
-    std::sort(begin, end, [](const Neighbor& a, const Neighbor& b) { return a.j < b.j; });
+    std::sort(begin, end,
+              [](const Neighbor& a, const Neighbor& b) { return a.j < b.j; });
   }
   return qubo;
 }
@@ -207,8 +216,9 @@ IsingModel ToIsing(const Qubo& qubo) {
 
 absl::StatusOr<Qubo> FromIsing(const IsingModel& ising) {
   if (static_cast<int>(ising.h.size()) != ising.num_variables) {
-    return absl::InvalidArgumentError(absl::StrCat("ising h has ", ising.h.size(),
-                                                   " entries, expected ", ising.num_variables));
+    return absl::InvalidArgumentError(
+        absl::StrCat("ising h has ", ising.h.size(), " entries, expected ",
+                     ising.num_variables));
   }
   QuboBuilder builder(ising.num_variables);
   builder.AddOffset(ising.offset);

@@ -1,10 +1,12 @@
-// Qubo: an immutable sparse QUBO model with constant offset and variable labels, stored as a symmetric
-// CSR adjacency so that a sampler can walk the neighbours of a variable contiguously. QuboBuilder collects
-// terms (duplicates summed, i == j folded into the linear term) and checks them. IsingModel and the
-// conversions between the two forms keep every energy: E_qubo(x) == E_ising(2x - 1).
+// Qubo: an immutable sparse QUBO model with constant offset and variable
+// labels, stored as a symmetric CSR adjacency so that a sampler can walk the
+// neighbours of a variable contiguously. QuboBuilder collects terms (duplicates
+// summed, i == j folded into the linear term) and checks them. IsingModel and
+// the conversions between the two forms keep every energy: E_qubo(x) ==
+// E_ising(2x - 1).
 //
-// Energy convention (seed 001 eq. 1 plus an offset): E(x) = offset + sum_i a_i x_i + sum_{i<j} b_ij x_i x_j.
-// Thread-safe after construction (const).
+// Energy convention (seed 001 eq. 1 plus an offset): E(x) = offset + sum_i a_i
+// x_i + sum_{i<j} b_ij x_i x_j. Thread-safe after construction (const).
 #ifndef QS_CORE_QUBO_QUBO_H_
 #define QS_CORE_QUBO_QUBO_H_
 
@@ -26,7 +28,8 @@ struct QuboTerm {
   friend bool operator==(const QuboTerm&, const QuboTerm&) = default;
 };
 
-// An entry of a variable's adjacency: the other variable and the coupling weight.
+// An entry of a variable's adjacency: the other variable and the coupling
+// weight.
 struct Neighbor {
   int32_t j;
   double w;
@@ -50,20 +53,26 @@ class Qubo {
   double offset() const { return offset_; }
   double linear(int i) const { return linear_[i]; }
   const std::vector<double>& linear_terms() const { return linear_; }
-  // Neighbours of i sorted by index; each coupler appears in the lists of both of its variables.
+  // Neighbours of i sorted by index; each coupler appears in the lists of both
+  // of its variables.
   std::span<const Neighbor> neighbors(int i) const {
-    return {adjacency_.data() + row_start_[i], adjacency_.data() + row_start_[i + 1]};
+    return {adjacency_.data() + row_start_[i],
+            adjacency_.data() + row_start_[i + 1]};
   }
-  // CSR arrays: neighbours of i are adjacency()[row_start()[i] .. row_start()[i+1]).
+  // CSR arrays: neighbours of i are adjacency()[row_start()[i] ..
+  // row_start()[i+1]).
   const std::vector<int64_t>& row_start() const { return row_start_; }
   const std::vector<Neighbor>& adjacency() const { return adjacency_; }
-  int64_t num_couplers() const { return static_cast<int64_t>(adjacency_.size() / 2); }
+  int64_t num_couplers() const {
+    return static_cast<int64_t>(adjacency_.size() / 2);
+  }
   // Quadratic terms with i < j, sorted by (i, j).
   std::vector<QuboTerm> QuadraticTerms() const;
   // Label of each variable; empty strings when none were given.
   const std::vector<std::string>& labels() const { return labels_; }
 
-  // Energy of a full assignment (bits of 0/1, size num_variables()), offset included.
+  // Energy of a full assignment (bits of 0/1, size num_variables()), offset
+  // included.
   double Energy(std::span<const uint8_t> x) const;
   // E(x with bit i flipped) - E(x).
   double FlipDelta(std::span<const uint8_t> x, int i) const;
@@ -82,8 +91,9 @@ class Qubo {
   std::vector<std::string> labels_;
 };
 
-// Collects terms of a model with a fixed number of variables. Errors (bad index, NaN or infinite weight)
-// are remembered and reported by Build(), naming the first offending term.
+// Collects terms of a model with a fixed number of variables. Errors (bad
+// index, NaN or infinite weight) are remembered and reported by Build(), naming
+// the first offending term.
 class QuboBuilder {
  public:
   explicit QuboBuilder(int num_variables);
@@ -91,11 +101,13 @@ class QuboBuilder {
   int num_variables() const { return static_cast<int>(linear_.size()); }
   void AddOffset(double c);
   void AddLinear(int i, double w);
-  // Adds w * x_i * x_j. Order of i and j does not matter; i == j adds a linear term (x_i^2 = x_i).
+  // Adds w * x_i * x_j. Order of i and j does not matter; i == j adds a linear
+  // term (x_i^2 = x_i).
   void AddQuadratic(int i, int j, double w);
   void SetLabel(int i, std::string label);
 
-  // Merges duplicate terms, drops couplers that sum to exactly zero and builds the model.
+  // Merges duplicate terms, drops couplers that sum to exactly zero and builds
+  // the model.
   absl::StatusOr<Qubo> Build() &&;
 
  private:
@@ -108,7 +120,8 @@ class QuboBuilder {
   absl::Status status_;
 };
 
-// Ising form: E(s) = offset + sum_i h_i s_i + sum_{i<j} J_ij s_i s_j, s in {-1, +1}.
+// Ising form: E(s) = offset + sum_i h_i s_i + sum_{i<j} J_ij s_i s_j, s in {-1,
+// +1}.
 struct IsingModel {
   int num_variables = 0;
   double offset = 0;
@@ -121,7 +134,8 @@ struct IsingModel {
 // x = (s + 1) / 2: h_i = a_i / 2 + sum_j b_ij / 4, J_ij = b_ij / 4,
 // offset_ising = offset + sum_i a_i / 2 + sum_{i<j} b_ij / 4.
 IsingModel ToIsing(const Qubo& qubo);
-// s = 2x - 1: a_i = 2 h_i - 2 sum_j J_ij, b_ij = 4 J_ij, offset = offset_ising - sum h + sum J.
+// s = 2x - 1: a_i = 2 h_i - 2 sum_j J_ij, b_ij = 4 J_ij, offset = offset_ising
+// - sum h + sum J.
 absl::StatusOr<Qubo> FromIsing(const IsingModel& ising);
 
 }  // namespace qs

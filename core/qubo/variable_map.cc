@@ -1,4 +1,5 @@
-// VariableMap and the affine substitution of QUBO variables (clamping and literal substitution).
+// VariableMap and the affine substitution of QUBO variables (clamping and
+// literal substitution).
 #include "core/qubo/variable_map.h"
 
 #include "absl/strings/str_cat.h"
@@ -16,7 +17,8 @@ VariableMap VariableMap::Identity(int n) {
   return map;
 }
 
-absl::StatusOr<VariableMap> VariableMap::FromAssignment(std::span<const int8_t> assignment) {
+absl::StatusOr<VariableMap> VariableMap::FromAssignment(
+    std::span<const int8_t> assignment) {
   std::vector<Source> sources(assignment.size());
   int next = 0;
   for (size_t i = 0; i < assignment.size(); ++i) {
@@ -26,24 +28,27 @@ absl::StatusOr<VariableMap> VariableMap::FromAssignment(std::span<const int8_t> 
     } else if (v == 0 || v == 1) {
       sources[i] = {-1, static_cast<uint8_t>(v)};
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("assignment of variable ", i, " must be -1, 0 or 1, got ", int{v}));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "assignment of variable ", i, " must be -1, 0 or 1, got ", int{v}));
     }
   }
   return FromSources(std::move(sources), next);
 }
 
-absl::StatusOr<VariableMap> VariableMap::FromSources(std::vector<Source> sources, int num_reduced) {
+absl::StatusOr<VariableMap> VariableMap::FromSources(
+    std::vector<Source> sources, int num_reduced) {
   VariableMap map;
   map.representative_.assign(num_reduced, -1);
   for (size_t i = 0; i < sources.size(); ++i) {
     const Source& s = sources[i];
     if (s.reduced < -1 || s.reduced >= num_reduced) {
-      return absl::InvalidArgumentError(absl::StrCat("variable ", i, " maps to reduced index ",
-                                                     s.reduced, " outside [0, ", num_reduced, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("variable ", i, " maps to reduced index ", s.reduced,
+                       " outside [0, ", num_reduced, ")"));
     }
     if (s.value > 1) {
-      return absl::InvalidArgumentError(absl::StrCat("variable ", i, " has value ", int{s.value}));
+      return absl::InvalidArgumentError(
+          absl::StrCat("variable ", i, " has value ", int{s.value}));
     }
     if (s.reduced >= 0 && map.representative_[s.reduced] == -1) {
       if (s.value != 0) {
@@ -56,7 +61,8 @@ absl::StatusOr<VariableMap> VariableMap::FromSources(std::vector<Source> sources
   }
   for (int r = 0; r < num_reduced; ++r) {
     if (map.representative_[r] == -1) {
-      return absl::InvalidArgumentError(absl::StrCat("reduced variable ", r, " is never used"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("reduced variable ", r, " is never used"));
     }
   }
   map.sources_ = std::move(sources);
@@ -75,18 +81,23 @@ int VariableMap::num_fixed_one() const {
   return count;
 }
 
-std::vector<uint8_t> VariableMap::Expand(std::span<const uint8_t> reduced_bits) const {
+std::vector<uint8_t> VariableMap::Expand(
+    std::span<const uint8_t> reduced_bits) const {
   std::vector<uint8_t> full(sources_.size());
   for (size_t i = 0; i < sources_.size(); ++i) {
     const Source& s = sources_[i];
-    full[i] = s.reduced < 0 ? s.value : static_cast<uint8_t>(reduced_bits[s.reduced] ^ s.value);
+    full[i] = s.reduced < 0
+                  ? s.value
+                  : static_cast<uint8_t>(reduced_bits[s.reduced] ^ s.value);
   }
   return full;
 }
 
-std::vector<uint8_t> VariableMap::Restrict(std::span<const uint8_t> full_bits) const {
+std::vector<uint8_t> VariableMap::Restrict(
+    std::span<const uint8_t> full_bits) const {
   std::vector<uint8_t> reduced(representative_.size());
-  for (size_t r = 0; r < representative_.size(); ++r) reduced[r] = full_bits[representative_[r]] & 1;
+  for (size_t r = 0; r < representative_.size(); ++r)
+    reduced[r] = full_bits[representative_[r]] & 1;
   return reduced;
 }
 
@@ -95,18 +106,23 @@ bool VariableMap::IsConsistent(std::span<const uint8_t> full_bits) const {
   const std::vector<uint8_t> reduced = Restrict(full_bits);
   for (size_t i = 0; i < sources_.size(); ++i) {
     const Source& s = sources_[i];
-    const uint8_t expected = s.reduced < 0 ? s.value : static_cast<uint8_t>(reduced[s.reduced] ^ s.value);
+    const uint8_t expected =
+        s.reduced < 0 ? s.value
+                      : static_cast<uint8_t>(reduced[s.reduced] ^ s.value);
     if ((full_bits[i] & 1) != expected) return false;
   }
   return true;
 }
 
-absl::StatusOr<Qubo> ApplyVariableMap(const Qubo& full, const VariableMap& map) {
+absl::StatusOr<Qubo> ApplyVariableMap(const Qubo& full,
+                                      const VariableMap& map) {
   if (map.num_full() != full.num_variables()) {
-    return absl::InvalidArgumentError(absl::StrCat("variable map covers ", map.num_full(),
-                                                   " variables, the model has ", full.num_variables()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("variable map covers ", map.num_full(),
+                     " variables, the model has ", full.num_variables()));
   }
-  // x_v = c_v + s_v * y_r with (c, s) = (value, 0) for a constant, (0, 1) for y_r, (1, -1) for 1 - y_r.
+  // x_v = c_v + s_v * y_r with (c, s) = (value, 0) for a constant, (0, 1) for
+  // y_r, (1, -1) for 1 - y_r.
   auto constant = [&](int v) -> double {
     const auto& s = map.source(v);
     return s.reduced < 0 ? s.value : (s.value ? 1.0 : 0.0);
@@ -131,13 +147,15 @@ absl::StatusOr<Qubo> ApplyVariableMap(const Qubo& full, const VariableMap& map) 
       builder.AddOffset(w * constant(v) * constant(u));
       if (q >= 0) builder.AddLinear(q, w * constant(v) * slope(u));
       if (r >= 0) builder.AddLinear(r, w * constant(u) * slope(v));
-      // y_r * y_q; when both literals share a variable, y_r^2 = y_r (AddQuadratic folds i == j).
+      // y_r * y_q; when both literals share a variable, y_r^2 = y_r
+      // (AddQuadratic folds i == j).
       if (r >= 0 && q >= 0) builder.AddQuadratic(r, q, w * slope(v) * slope(u));
     }
   }
   const auto& labels = full.labels();
   if (!labels.empty()) {
-    for (int r = 0; r < map.num_reduced(); ++r) builder.SetLabel(r, labels[map.representative(r)]);
+    for (int r = 0; r < map.num_reduced(); ++r)
+      builder.SetLabel(r, labels[map.representative(r)]);
   }
   return std::move(builder).Build();
 }

@@ -1,4 +1,5 @@
-// The one list of every built-in sampling backend (architecture §2.2: explicit registration).
+// The one list of every built-in sampling backend (architecture §2.2: explicit
+// registration).
 #include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
@@ -6,8 +7,10 @@
 
 namespace qs {
 
-absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry, const BackendOptions& options) {
-  if (options.pool == nullptr) return absl::InvalidArgumentError("BackendOptions.pool is required");
+absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry,
+                                     const BackendOptions& options) {
+  if (options.pool == nullptr)
+    return absl::InvalidArgumentError("BackendOptions.pool is required");
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
   return absl::OkStatus();

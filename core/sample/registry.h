@@ -1,15 +1,16 @@
-// SamplerRegistry: backend name -> sampler. Filled once at start-up by RegisterBuiltinSamplers
-// (core/sample/builtin.cc, the one list of every backend) and read-only afterwards.
+// SamplerRegistry: backend name -> sampler. Filled once at start-up by
+// RegisterBuiltinSamplers (core/sample/builtin.cc, the one list of every
+// backend) and read-only afterwards.
 #ifndef QS_CORE_SAMPLE_REGISTRY_H_
 #define QS_CORE_SAMPLE_REGISTRY_H_
 
 #include <memory>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/base/worker_pool.h"
 #include "core/sample/sampler.h"
 
@@ -37,7 +38,8 @@ struct BackendOptions {
 inline constexpr absl::string_view kDefaultBackend = "cpu-sa";
 
 // Registers every built-in backend (defined in core/sample/builtin.cc).
-absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry, const BackendOptions& options);
+absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry,
+                                     const BackendOptions& options);
 
 }  // namespace qs
 

@@ -1,7 +1,8 @@
-// Sampler: the extension point for sampling backends (architecture §4): CPU simulated annealing, exact
-// enumeration, D-Wave. A sampler takes the reduced Qubo, streams finished reads to a SampleSink as they
-// come, honours the Interrupter between sweeps, and returns statistics. Samplers are shared by all
-// requests: Sample() must be thread-safe.
+// Sampler: the extension point for sampling backends (architecture §4): CPU
+// simulated annealing, exact enumeration, D-Wave. A sampler takes the reduced
+// Qubo, streams finished reads to a SampleSink as they come, honours the
+// Interrupter between sweeps, and returns statistics. Samplers are shared by
+// all requests: Sample() must be thread-safe.
 #ifndef QS_CORE_SAMPLE_SAMPLER_H_
 #define QS_CORE_SAMPLE_SAMPLER_H_
 
@@ -9,10 +10,10 @@
 #include <optional>
 #include <span>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "core/base/interrupter.h"
 #include "core/qubo/qubo.h"
@@ -22,41 +23,50 @@ namespace qs {
 
 enum class ScheduleType { kGeometric, kLinear, kCustom };
 
-// How the beta range is derived from the model when the caller leaves it open (schedule.h).
+// How the beta range is derived from the model when the caller leaves it open
+// (schedule.h).
 enum class BetaRangeRule {
-  kTuned,  // this project's default: a colder start, derived from the model's flip costs
-  kDwave,  // dwave-samplers' default range, for like-for-like comparison with D-Wave's annealer
+  // This project's default: a colder start, from the model's flip costs.
+  kTuned,
+  // dwave-samplers' default range, for like-for-like comparisons.
+  kDwave,
 };
 
-// Acceptance probability of a proposed flip costing delta: Metropolis min(1, exp(-beta delta)), or Gibbs
-// (heat bath) 1 / (1 + exp(beta delta)).
+// Acceptance probability of a proposed flip costing delta: Metropolis
+// min(1, exp(-beta delta)), or Gibbs (heat bath) 1 / (1 + exp(beta delta)).
 enum class Acceptance { kMetropolis, kGibbs };
 
-// The SIMD path of the annealing kernel. kAuto picks the best one the CPU has; a path the CPU lacks falls
-// back to the best one below it. Every path gives the same samples for the same seed.
+// The SIMD path of the annealing kernel. kAuto picks the best one the CPU has;
+// a path the CPU lacks falls back to the best one below it. Every path gives
+// the same samples for the same seed.
 enum class KernelPath { kAuto, kScalar, kAvx2, kAvx512 };
 
 struct SampleParams {
   int num_reads = 100;
   int num_sweeps = 1000;
   uint64_t seed = 0;
-  // Inverse temperatures; 0 means derived from the model by beta_range_rule (see schedule.h).
+  // Inverse temperatures; 0 means derived from the model by beta_range_rule
+  // (see schedule.h).
   double beta_hot = 0;
   double beta_cold = 0;
   ScheduleType schedule = ScheduleType::kGeometric;
   BetaRangeRule beta_range_rule = BetaRangeRule::kTuned;
-  // Each beta of the schedule is held for this many sweeps (dwave-samplers' num_sweeps_per_beta).
+  // Each beta of the schedule is held for this many sweeps (dwave-samplers'
+  // num_sweeps_per_beta).
   int sweeps_per_beta = 1;
-  // An explicit schedule, one beta per entry (each held sweeps_per_beta sweeps); when set it replaces
-  // num_sweeps, the range and the schedule type.
+  // An explicit schedule, one beta per entry (each held sweeps_per_beta
+  // sweeps); when set it replaces num_sweeps, the range and the schedule type.
   std::vector<double> beta_schedule;
   Acceptance acceptance = Acceptance::kMetropolis;
   KernelPath kernel = KernelPath::kAuto;
-  // A read at or below this energy (offset included) ends the sampling with kTargetReached.
+  // A read at or below this energy (offset included) ends the sampling with
+  // kTargetReached.
   std::optional<double> target_energy;
-  // Starting states over the model's variables, cycled over the reads; empty: random starts.
+  // Starting states over the model's variables, cycled over the reads; empty:
+  // random starts.
   std::vector<std::vector<uint8_t>> initial_states;
-  // The request's wire parameters, for backend-specific options (the backend_params oneof). May be null.
+  // The request's wire parameters, for backend-specific options (the
+  // backend_params oneof). May be null.
   const v1::SolveParams* wire = nullptr;
 };
 
@@ -68,7 +78,8 @@ struct Sample {
   uint64_t num_occurrences = 1;
 };
 
-// Receives reads as they finish. OnSample may be called from several threads at once.
+// Receives reads as they finish. OnSample may be called from several threads at
+// once.
 class SampleSink {
  public:
   virtual ~SampleSink() = default;
@@ -76,7 +87,8 @@ class SampleSink {
 };
 
 struct SampleStats {
-  StopReason stop_reason = StopReason::kNone;  // kNone: every read ran to the end
+  StopReason stop_reason =
+      StopReason::kNone;  // kNone: every read ran to the end
   int reads_done = 0;
   int64_t sweeps_done = 0;           // over all reads
   int64_t spin_update_attempts = 0;  // proposals evaluated
@@ -85,12 +97,14 @@ struct SampleStats {
   double beta_hot = 0;   // first beta of the schedule
   double beta_cold = 0;  // last beta of the schedule
   ScheduleType schedule = ScheduleType::kGeometric;
-  BetaRangeRule beta_range_rule = BetaRangeRule::kTuned;  // when the range was derived
+  // The rule that derived the range, when the caller left it open.
+  BetaRangeRule beta_range_rule = BetaRangeRule::kTuned;
   int sweeps_per_beta = 1;
   Acceptance acceptance = Acceptance::kMetropolis;
-  std::string kernel;      // the path that ran: "avx512", "avx2", "scalar"
-  int lanes = 1;           // reads annealed together by one kernel call
-  bool kernel_exact = true;  // false when the kernel rounded coefficients (sa_kernel.h KernelModel)
+  std::string kernel;  // the path that ran: "avx512", "avx2", "scalar"
+  int lanes = 1;       // reads annealed together by one kernel call
+  // False when the kernel rounded coefficients (sa_kernel.h KernelModel).
+  bool kernel_exact = true;
   int threads = 1;
   absl::Duration elapsed;
 };
@@ -100,7 +114,7 @@ struct SamplerCapabilities {
   bool deterministic = false;  // same seed, same samples
   bool interruptible = true;
   bool remote = false;
-  int max_variables = 0;       // 0: no backend-specific limit
+  int max_variables = 0;  // 0: no backend-specific limit
 };
 
 class Sampler {
@@ -109,13 +123,15 @@ class Sampler {
   virtual absl::string_view name() const = 0;
   virtual absl::string_view description() const = 0;
   virtual SamplerCapabilities capabilities() const = 0;
-  // OK when the backend can take work now; else why not (FAILED_PRECONDITION for a missing setting,
-  // UNAVAILABLE for a remote outage).
+  // OK when the backend can take work now; else why not (FAILED_PRECONDITION
+  // for a missing setting, UNAVAILABLE for a remote outage).
   virtual absl::Status Available() const { return absl::OkStatus(); }
-  // Runs the reads. Returns the statistics once every read has finished or the interrupter fired; in the
-  // latter case the reads already delivered stay valid and stats.stop_reason says why it stopped.
-  virtual absl::StatusOr<SampleStats> Sample(const Qubo& model, const SampleParams& params,
-                                             SampleSink& sink, Interrupter& interrupter) const = 0;
+  // Runs the reads. Returns the statistics once every read has finished or the
+  // interrupter fired; in the latter case the reads already delivered stay
+  // valid and stats.stop_reason says why it stopped.
+  virtual absl::StatusOr<SampleStats> Sample(
+      const Qubo& model, const SampleParams& params, SampleSink& sink,
+      Interrupter& interrupter) const = 0;
 };
 
 }  // namespace qs

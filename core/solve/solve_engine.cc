@@ -1,5 +1,5 @@
-// SolveEngine: request checks, compile, sample, decode, validate and the ordered event stream.
-#include "absl/strings/string_view.h"
+// SolveEngine: request checks, compile, sample, decode, validate and the
+// ordered event stream.
 #include "core/solve/solve_engine.h"
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "core/base/status_macros.h"
@@ -43,7 +44,8 @@ v1::Termination TerminationFor(StopReason reason) {
   return v1::TERMINATION_UNSPECIFIED;
 }
 
-void FillStats(const CompiledProblem& problem, absl::Duration compile_time, v1::CompileStats& stats) {
+void FillStats(const CompiledProblem& problem, absl::Duration compile_time,
+               v1::CompileStats& stats) {
   const QuboStats model_stats = problem.model.Stats();
   stats.set_puzzle_kind(problem.kind);
   stats.set_variables_total(problem.full_model.num_variables());
@@ -63,12 +65,15 @@ void FillStats(const CompiledProblem& problem, absl::Duration compile_time, v1::
   stats.set_offset(problem.model.offset());
 }
 
-// Collects samples from the sampler's threads, decodes and validates them, and emits events in order.
+// Collects samples from the sampler's threads, decodes and validates them, and
+// emits events in order.
 class StreamingSink final : public SampleSink {
  public:
-  StreamingSink(const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec, const CompiledProblem& problem,
-                const v1::SolveParams& params, uint32_t reads_total, Interrupter& interrupter,
-                const SolveEngine::EventFn& emit, absl::Duration progress_interval)
+  StreamingSink(const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
+                const CompiledProblem& problem, const v1::SolveParams& params,
+                uint32_t reads_total, Interrupter& interrupter,
+                const SolveEngine::EventFn& emit,
+                absl::Duration progress_interval)
       : compiler_(compiler),
         spec_(spec),
         problem_(problem),
@@ -82,7 +87,8 @@ class StreamingSink final : public SampleSink {
         last_progress_(start_) {}
 
   void OnSample(Sample sample) override {
-    // Decoding runs outside the lock, on the sampler's thread, so that decoding scales with the reads.
+    // Decoding runs outside the lock, on the sampler's thread, so that decoding
+    // scales with the reads.
     std::vector<uint8_t> full = problem_.variables.Expand(sample.bits);
     const absl::Time decode_start = absl::Now();
     v1::SampleEvent event;
@@ -98,10 +104,12 @@ class StreamingSink final : public SampleSink {
       *event.mutable_violations() = std::move(*report->mutable_violations());
     } else {
       event.set_valid(false);
-      *event.add_violations() = MakeViolation("decode_error", "", report.status().message());
+      *event.add_violations() =
+          MakeViolation("decode_error", "", report.status().message());
     }
     const absl::Duration decode_time = absl::Now() - decode_start;
-    if (event.valid() && params_.stop_at_first_valid()) interrupter_.Interrupt(StopReason::kTargetReached);
+    if (event.valid() && params_.stop_at_first_valid())
+      interrupter_.Interrupt(StopReason::kTargetReached);
 
     absl::MutexLock lock(&mu_);
     decode_time_ += decode_time;
@@ -116,7 +124,8 @@ class StreamingSink final : public SampleSink {
       emit_(std::move(response));
     }
     const absl::Time now = absl::Now();
-    if (now - last_progress_ >= progress_interval_ && reads_done_ < reads_total_) {
+    if (now - last_progress_ >= progress_interval_ &&
+        reads_done_ < reads_total_) {
       last_progress_ = now;
       v1::SolveResponse response;
       v1::Progress* progress = response.mutable_progress();
@@ -148,11 +157,13 @@ class StreamingSink final : public SampleSink {
       }
       events = std::move(merged);
     }
-    std::stable_sort(events.begin(), events.end(), [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
-      if (a.valid() != b.valid()) return a.valid();
-      return a.energy() < b.energy();
-    });
-    if (params_.max_sample_events() > 0 && events.size() > params_.max_sample_events()) {
+    std::stable_sort(events.begin(), events.end(),
+                     [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+                       if (a.valid() != b.valid()) return a.valid();
+                       return a.energy() < b.energy();
+                     });
+    if (params_.max_sample_events() > 0 &&
+        events.size() > params_.max_sample_events()) {
       events.resize(params_.max_sample_events());
     }
     for (v1::SampleEvent& e : events) {
@@ -174,7 +185,8 @@ class StreamingSink final : public SampleSink {
     absl::MutexLock lock(&mu_);
     return decode_time_;
   }
-  // The lowest-energy valid sample, else the lowest-energy one; has_best() false when no read finished.
+  // The lowest-energy valid sample, else the lowest-energy one; has_best()
+  // false when no read finished.
   bool has_best() const {
     absl::MutexLock lock(&mu_);
     return has_best_;
@@ -185,9 +197,11 @@ class StreamingSink final : public SampleSink {
   }
 
  private:
-  void UpdateBest(const v1::SampleEvent& event) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    const bool better = !has_best_ || (event.valid() && !best_.valid()) ||
-                        (event.valid() == best_.valid() && event.energy() < best_.energy());
+  void UpdateBest(const v1::SampleEvent& event)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    const bool better =
+        !has_best_ || (event.valid() && !best_.valid()) ||
+        (event.valid() == best_.valid() && event.energy() < best_.energy());
     if (better) {
       best_ = event;
       has_best_ = true;
@@ -220,24 +234,27 @@ class StreamingSink final : public SampleSink {
 std::string PackBits(std::span<const uint8_t> bits) {
   std::string packed((bits.size() + 7) / 8, '\0');
   for (size_t v = 0; v < bits.size(); ++v) {
-    if (bits[v]) packed[v / 8] = static_cast<char>(packed[v / 8] | (1 << (v % 8)));
+    if (bits[v])
+      packed[v / 8] = static_cast<char>(packed[v / 8] | (1 << (v % 8)));
   }
   return packed;
 }
 
-absl::StatusOr<std::vector<uint8_t>> UnpackBits(absl::string_view packed, int num_variables) {
+absl::StatusOr<std::vector<uint8_t>> UnpackBits(absl::string_view packed,
+                                                int num_variables) {
   if (packed.size() * 8 < static_cast<size_t>(num_variables)) {
-    return absl::InvalidArgumentError(absl::StrCat("packed state has ", packed.size(), " bytes, ",
-                                                   num_variables, " variables need ",
-                                                   (num_variables + 7) / 8));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "packed state has ", packed.size(), " bytes, ", num_variables,
+        " variables need ", (num_variables + 7) / 8));
   }
   std::vector<uint8_t> bits(num_variables);
-  for (int v = 0; v < num_variables; ++v) bits[v] = (packed[v / 8] >> (v % 8)) & 1;
+  for (int v = 0; v < num_variables; ++v)
+    bits[v] = (packed[v / 8] >> (v % 8)) & 1;
   return bits;
 }
 
-SolveEngine::SolveEngine(const CompilerRegistry* compilers, const SamplerRegistry* samplers,
-                         SolveLimits limits)
+SolveEngine::SolveEngine(const CompilerRegistry* compilers,
+                         const SamplerRegistry* samplers, SolveLimits limits)
     : compilers_(compilers), samplers_(samplers), limits_(limits) {}
 
 absl::Status SolveEngine::StatusForStop(StopReason reason) {
@@ -245,73 +262,95 @@ absl::Status SolveEngine::StatusForStop(StopReason reason) {
     case StopReason::kCancelled:
       return absl::CancelledError("the client cancelled the solve");
     case StopReason::kDeadline:
-      return absl::DeadlineExceededError("the deadline passed before the solve finished");
+      return absl::DeadlineExceededError(
+          "the deadline passed before the solve finished");
     case StopReason::kShutdown:
-      return absl::UnavailableError("the server is shutting down; retry on another replica");
+      return absl::UnavailableError(
+          "the server is shutting down; retry on another replica");
     default:
       return absl::OkStatus();
   }
 }
 
-absl::Status SolveEngine::CheckModelSize(const v1::PuzzleSpec& puzzle, const PuzzleCompiler& compiler) const {
+absl::Status SolveEngine::CheckModelSize(const v1::PuzzleSpec& puzzle,
+                                         const PuzzleCompiler& compiler) const {
   const int64_t variables = compiler.ModelVariables(puzzle);
   if (variables > limits_.max_variables) {
-    return absl::ResourceExhaustedError(absl::StrCat("puzzle: the ", compiler.kind(), " model has ",
-                                                     variables, " variables, over this server's limit of ",
-                                                     limits_.max_variables));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "puzzle: the ", compiler.kind(), " model has ", variables,
+        " variables, over this server's limit of ", limits_.max_variables));
   }
   return absl::OkStatus();
 }
 
-absl::Status SolveEngine::CheckSolveRequest(const v1::SolveRequest& request) const {
-  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler, compilers_->ForSpec(request.puzzle()));
+absl::Status SolveEngine::CheckSolveRequest(
+    const v1::SolveRequest& request) const {
+  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler,
+                   compilers_->ForSpec(request.puzzle()));
   RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler));
   const v1::SolveParams& p = request.params();
-  const std::string backend = p.backend().empty() ? std::string(kDefaultBackend) : p.backend();
+  const std::string backend =
+      p.backend().empty() ? std::string(kDefaultBackend) : p.backend();
   ASSIGN_OR_RETURN(const Sampler* sampler, samplers_->Get(backend));
   RETURN_IF_ERROR(sampler->Available());
-  if (p.has_num_reads() && (p.num_reads() == 0 || p.num_reads() > limits_.max_reads)) {
-    return absl::InvalidArgumentError(absl::StrCat("params.num_reads: must be 1..", limits_.max_reads,
-                                                   ", got ", p.num_reads()));
+  if (p.has_num_reads() &&
+      (p.num_reads() == 0 || p.num_reads() > limits_.max_reads)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("params.num_reads: must be 1..", limits_.max_reads,
+                     ", got ", p.num_reads()));
   }
-  if (p.has_num_sweeps() && (p.num_sweeps() == 0 || p.num_sweeps() > limits_.max_sweeps)) {
-    return absl::InvalidArgumentError(absl::StrCat("params.num_sweeps: must be 1..", limits_.max_sweeps,
-                                                   ", got ", p.num_sweeps()));
+  if (p.has_num_sweeps() &&
+      (p.num_sweeps() == 0 || p.num_sweeps() > limits_.max_sweeps)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("params.num_sweeps: must be 1..", limits_.max_sweeps,
+                     ", got ", p.num_sweeps()));
   }
   if (!std::isfinite(p.time_limit_seconds()) || p.time_limit_seconds() < 0) {
     return absl::InvalidArgumentError(
-        absl::StrCat("params.time_limit_seconds: must be >= 0, got ", p.time_limit_seconds()));
+        absl::StrCat("params.time_limit_seconds: must be >= 0, got ",
+                     p.time_limit_seconds()));
   }
   if (p.has_target_energy() && !std::isfinite(p.target_energy())) {
     return absl::InvalidArgumentError("params.target_energy: must be finite");
   }
-  if (p.has_cpu_sa()) RETURN_IF_ERROR(CheckCpuSaParams(p.cpu_sa(), limits_.max_sweeps));
+  if (p.has_cpu_sa()) {
+    RETURN_IF_ERROR(CheckCpuSaParams(p.cpu_sa(), limits_.max_sweeps));
+  }
   return absl::OkStatus();
 }
 
-absl::StatusOr<v1::CompileResponse> SolveEngine::Compile(const v1::CompileRequest& request) const {
-  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler, compilers_->ForSpec(request.puzzle()));
+absl::StatusOr<v1::CompileResponse> SolveEngine::Compile(
+    const v1::CompileRequest& request) const {
+  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler,
+                   compilers_->ForSpec(request.puzzle()));
   RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler));
   const absl::Time start = absl::Now();
-  ASSIGN_OR_RETURN(CompiledProblem problem, compiler->Compile(request.puzzle(), request.options()));
+  ASSIGN_OR_RETURN(CompiledProblem problem,
+                   compiler->Compile(request.puzzle(), request.options()));
   v1::CompileResponse response;
   FillStats(problem, absl::Now() - start, *response.mutable_stats());
-  if (request.options().return_qubo()) *response.mutable_qubo() = QuboToProto(problem.model);
+  if (request.options().return_qubo())
+    *response.mutable_qubo() = QuboToProto(problem.model);
   for (int r = 0; r < problem.variables.num_reduced(); ++r) {
     response.add_variable_map(problem.variables.representative(r));
   }
-  for (const std::string& label : problem.full_model.labels()) response.add_labels(label);
+  for (const std::string& label : problem.full_model.labels())
+    response.add_labels(label);
   return response;
 }
 
-absl::StatusOr<v1::ValidateResponse> SolveEngine::Validate(const v1::ValidateRequest& request) const {
-  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler, compilers_->ForSpec(request.puzzle()));
+absl::StatusOr<v1::ValidateResponse> SolveEngine::Validate(
+    const v1::ValidateRequest& request) const {
+  ASSIGN_OR_RETURN(const PuzzleCompiler* compiler,
+                   compilers_->ForSpec(request.puzzle()));
   RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler));
   v1::ValidateResponse response;
-  ASSIGN_OR_RETURN(*response.mutable_report(), compiler->Validate(request.puzzle(), request.solution()));
+  ASSIGN_OR_RETURN(*response.mutable_report(),
+                   compiler->Validate(request.puzzle(), request.solution()));
   v1::CompileOptions options;
   options.set_reduction(v1::REDUCTION_NONE);
-  ASSIGN_OR_RETURN(CompiledProblem problem, compiler->Compile(request.puzzle(), options));
+  ASSIGN_OR_RETURN(CompiledProblem problem,
+                   compiler->Compile(request.puzzle(), options));
   auto bits = compiler->Encode(request.puzzle(), problem, request.solution());
   if (bits.ok()) response.set_energy(problem.full_model.Energy(*bits));
   return response;
@@ -334,47 +373,57 @@ v1::ListBackendsResponse SolveEngine::ListBackends() const {
   return response;
 }
 
-absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& interrupter,
-                                const EventFn& emit, absl::Duration queue_time) const {
+absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
+                                Interrupter& interrupter, const EventFn& emit,
+                                absl::Duration queue_time) const {
   const absl::Time start = absl::Now();
   RETURN_IF_ERROR(CheckSolveRequest(request));
   const v1::SolveParams& p = request.params();
   const PuzzleCompiler* compiler = *compilers_->ForSpec(request.puzzle());
-  const std::string backend = p.backend().empty() ? std::string(kDefaultBackend) : p.backend();
+  const std::string backend =
+      p.backend().empty() ? std::string(kDefaultBackend) : p.backend();
   const Sampler* sampler = *samplers_->Get(backend);
 
-  ASSIGN_OR_RETURN(CompiledProblem problem, compiler->Compile(request.puzzle(), request.compile()));
+  ASSIGN_OR_RETURN(CompiledProblem problem,
+                   compiler->Compile(request.puzzle(), request.compile()));
   const absl::Duration compile_time = absl::Now() - start;
   const int n = problem.model.num_variables();
   if (problem.model.num_couplers() > limits_.max_couplers) {
-    return absl::ResourceExhaustedError(absl::StrCat("puzzle: the reduced model has ",
-                                                     problem.model.num_couplers(),
-                                                     " couplers, over this server's limit of ",
-                                                     limits_.max_couplers));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "puzzle: the reduced model has ", problem.model.num_couplers(),
+        " couplers, over this server's limit of ", limits_.max_couplers));
   }
   SampleParams params;
-  params.num_reads = static_cast<int>(p.has_num_reads() ? p.num_reads() : kDefaultReads);
-  params.num_sweeps = static_cast<int>(p.has_num_sweeps() ? p.num_sweeps() : kDefaultSweeps);
+  params.num_reads =
+      static_cast<int>(p.has_num_reads() ? p.num_reads() : kDefaultReads);
+  params.num_sweeps =
+      static_cast<int>(p.has_num_sweeps() ? p.num_sweeps() : kDefaultSweeps);
   if (p.has_cpu_sa()) ApplyCpuSaParams(p.cpu_sa(), params);
-  const double attempts = static_cast<double>(params.num_reads) * params.num_sweeps * std::max(n, 1);
+  const double attempts = static_cast<double>(params.num_reads) *
+                          params.num_sweeps * std::max(n, 1);
   if (attempts > limits_.max_attempts) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "params: num_reads * num_sweeps * variables = ", attempts, " spin-update attempts, over this server's "
-        "limit of ", limits_.max_attempts));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("params: num_reads * num_sweeps * variables = ", attempts,
+                     " spin-update attempts, over this server's "
+                     "limit of ",
+                     limits_.max_attempts));
   }
-  params.seed = p.has_seed() ? p.seed() : std::random_device{}() * uint64_t{0x100000001} ^ absl::GetCurrentTimeNanos();
+  params.seed = p.has_seed() ? p.seed()
+                             : std::random_device{}() * uint64_t{0x100000001} ^
+                                   absl::GetCurrentTimeNanos();
   if (p.has_target_energy()) params.target_energy = p.target_energy();
   for (int k = 0; k < p.initial_states_size(); ++k) {
     auto full = UnpackBits(p.initial_states(k), problem.variables.num_full());
     if (!full.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("params.initial_states[", k, "]: ", full.status().message()));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.initial_states[", k, "]: ", full.status().message()));
     }
     params.initial_states.push_back(problem.variables.Restrict(*full));
   }
   params.wire = &p;
   if (p.time_limit_seconds() > 0) {
-    interrupter.SetDeadline(absl::Now() + absl::Seconds(p.time_limit_seconds()), StopReason::kTimeLimit);
+    interrupter.SetDeadline(absl::Now() + absl::Seconds(p.time_limit_seconds()),
+                            StopReason::kTimeLimit);
   }
 
   {
@@ -390,10 +439,12 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& in
     emit(std::move(response));
   }
 
-  StreamingSink sink(*compiler, request.puzzle(), problem, p, static_cast<uint32_t>(params.num_reads),
-                     interrupter, emit, limits_.progress_interval);
+  StreamingSink sink(*compiler, request.puzzle(), problem, p,
+                     static_cast<uint32_t>(params.num_reads), interrupter, emit,
+                     limits_.progress_interval);
   const absl::Time sample_start = absl::Now();
-  ASSIGN_OR_RETURN(SampleStats stats, sampler->Sample(problem.model, params, sink, interrupter));
+  ASSIGN_OR_RETURN(SampleStats stats,
+                   sampler->Sample(problem.model, params, sink, interrupter));
   const absl::Duration sample_time = absl::Now() - sample_start;
   sink.Flush();
 
@@ -404,7 +455,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& in
   const uint32_t reads_done = sink.reads_done();
   summary->set_reads_done(reads_done);
   summary->set_num_valid(sink.valid());
-  summary->set_success_fraction(reads_done > 0 ? static_cast<double>(sink.valid()) / reads_done : 0.0);
+  summary->set_success_fraction(
+      reads_done > 0 ? static_cast<double>(sink.valid()) / reads_done : 0.0);
   if (sink.has_best()) {
     v1::SampleEvent best = sink.best();
     summary->set_best_energy(best.energy());
@@ -424,7 +476,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request, Interrupter& in
   summary->set_spin_update_attempts(stats.spin_update_attempts);
   summary->set_accepted_flips(stats.accepted_flips);
   const double sample_seconds = Seconds(stats.elapsed);
-  summary->set_attempts_per_second(sample_seconds > 0 ? stats.spin_update_attempts / sample_seconds : 0);
+  summary->set_attempts_per_second(
+      sample_seconds > 0 ? stats.spin_update_attempts / sample_seconds : 0);
   v1::BackendInfo* info = summary->mutable_backend();
   FillBackendInfo(stats, *info);
   info->set_name(backend);

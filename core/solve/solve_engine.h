@@ -1,18 +1,20 @@
-// SolveEngine: everything a Compile, Solve, Validate or ListBackends call does, without gRPC (architecture
-// §5 steps 4-7): request checks (INVALID_ARGUMENT naming the field, RESOURCE_EXHAUSTED over the limits),
-// compiling through the CompilerRegistry, sampling through the SamplerRegistry, decoding and validating
-// every sample, and the ordered event stream: one SolveHeader, SampleEvents and Progress as reads finish,
-// one SolveSummary. The server only moves these messages to and from the wire.
-// Thread-safe: one engine serves all requests.
+// SolveEngine: everything a Compile, Solve, Validate or ListBackends call does,
+// without gRPC (architecture §5 steps 4-7): request checks (INVALID_ARGUMENT
+// naming the field, RESOURCE_EXHAUSTED over the limits), compiling through the
+// CompilerRegistry, sampling through the SamplerRegistry, decoding and
+// validating every sample, and the ordered event stream: one SolveHeader,
+// SampleEvents and Progress as reads finish, one SolveSummary. The server only
+// moves these messages to and from the wire. Thread-safe: one engine serves all
+// requests.
 #ifndef QS_CORE_SOLVE_SOLVE_ENGINE_H_
 #define QS_CORE_SOLVE_SOLVE_ENGINE_H_
 
 #include <cstdint>
 #include <functional>
 
-#include "absl/strings/string_view.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "core/base/interrupter.h"
 #include "core/compile/registry.h"
@@ -22,11 +24,12 @@
 namespace qs {
 
 struct SolveLimits {
-  int64_t max_variables = 200000;        // full-model variables of one puzzle
-  int64_t max_couplers = 20000000;       // quadratic terms of the reduced model
+  int64_t max_variables = 200000;   // full-model variables of one puzzle
+  int64_t max_couplers = 20000000;  // quadratic terms of the reduced model
   uint32_t max_reads = 100000;
   uint32_t max_sweeps = 10000000;
-  // Upper bound on reads * sweeps * variables (spin-update attempts) of one request.
+  // Upper bound on reads * sweeps * variables (spin-update attempts) of one
+  // request.
   double max_attempts = 1e12;
   // Time between Progress events of a running solve.
   absl::Duration progress_interval = absl::Milliseconds(250);
@@ -34,35 +37,43 @@ struct SolveLimits {
 
 class SolveEngine {
  public:
-  SolveEngine(const CompilerRegistry* compilers, const SamplerRegistry* samplers, SolveLimits limits);
+  SolveEngine(const CompilerRegistry* compilers,
+              const SamplerRegistry* samplers, SolveLimits limits);
 
   const SolveLimits& limits() const { return limits_; }
   const CompilerRegistry& compilers() const { return *compilers_; }
   const SamplerRegistry& samplers() const { return *samplers_; }
 
-  // Checks that need no compiling: parameters in range, known backend, puzzle set, declared size within
-  // limits. Cheap; run it before admitting a request.
+  // Checks that need no compiling: parameters in range, known backend, puzzle
+  // set, declared size within limits. Cheap; run it before admitting a request.
   absl::Status CheckSolveRequest(const v1::SolveRequest& request) const;
 
-  absl::StatusOr<v1::CompileResponse> Compile(const v1::CompileRequest& request) const;
-  absl::StatusOr<v1::ValidateResponse> Validate(const v1::ValidateRequest& request) const;
+  absl::StatusOr<v1::CompileResponse> Compile(
+      const v1::CompileRequest& request) const;
+  absl::StatusOr<v1::ValidateResponse> Validate(
+      const v1::ValidateRequest& request) const;
   v1::ListBackendsResponse ListBackends() const;
 
   // Called for each event, from one thread at a time, in stream order.
   using EventFn = std::function<void(v1::SolveResponse&&)>;
 
-  // Runs a whole solve and emits its events. `queue_time` is how long the request waited before this
-  // call (reported in the header and summary). The result is OK when sampling ended normally (all reads,
-  // target reached, time limit); CANCELLED, DEADLINE_EXCEEDED or UNAVAILABLE when the interrupter fired
-  // for those reasons (the summary is still emitted); any compile or sampler error as is.
-  absl::Status Solve(const v1::SolveRequest& request, Interrupter& interrupter, const EventFn& emit,
+  // Runs a whole solve and emits its events. `queue_time` is how long the
+  // request waited before this call (reported in the header and summary). The
+  // result is OK when sampling ended normally (all reads, target reached, time
+  // limit); CANCELLED, DEADLINE_EXCEEDED or UNAVAILABLE when the interrupter
+  // fired for those reasons (the summary is still emitted); any compile or
+  // sampler error as is.
+  absl::Status Solve(const v1::SolveRequest& request, Interrupter& interrupter,
+                     const EventFn& emit,
                      absl::Duration queue_time = absl::ZeroDuration()) const;
 
-  // The status a solve ends with when stopped for `reason` (OK for kNone, kTargetReached, kTimeLimit).
+  // The status a solve ends with when stopped for `reason` (OK for kNone,
+  // kTargetReached, kTimeLimit).
   static absl::Status StatusForStop(StopReason reason);
 
  private:
-  absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle, const PuzzleCompiler& compiler) const;
+  absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
+                              const PuzzleCompiler& compiler) const;
 
   const CompilerRegistry* compilers_;
   const SamplerRegistry* samplers_;
@@ -72,7 +83,8 @@ class SolveEngine {
 // Packs 0/1 bytes into bits, LSB first (variable v is bit v % 8 of byte v / 8).
 std::string PackBits(std::span<const uint8_t> bits);
 // The inverse; INVALID_ARGUMENT when `packed` is too short.
-absl::StatusOr<std::vector<uint8_t>> UnpackBits(absl::string_view packed, int num_variables);
+absl::StatusOr<std::vector<uint8_t>> UnpackBits(absl::string_view packed,
+                                                int num_variables);
 
 }  // namespace qs
 

@@ -1,14 +1,17 @@
-// The hard Sudoku of the New York Times, 2024-01-08 (seed 001, Figure 1 and Appendix A): 24 clues and the
-// unique solution. The clues are the cells that ../shared/data/instances/sudoku_nyt_I_II.map leaves fixed.
+// The hard Sudoku of the New York Times, 2024-01-08 (seed 001, Figure 1 and
+// Appendix A): 24 clues and the unique solution. The clues are the cells that
+// ../shared/data/instances/sudoku_nyt_I_II.map leaves fixed.
 #ifndef QS_TESTS_TESTING_NYT_PUZZLE_H_
 #define QS_TESTS_TESTING_NYT_PUZZLE_H_
 
 namespace qs::testing {
 
 inline constexpr char kNytPuzzle[] =
-    ".......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8.....9...4..65..";
+    ".......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8.....9..."
+    "4..65..";
 inline constexpr char kNytSolution[] =
-    "713854629852697341469312857645139278928765134137248965296571483581423796374986512";
+    "71385462985269734146931285764513927892876513413724896529657148358142379637"
+    "4986512";
 
 }  // namespace qs::testing
 

@@ -1,4 +1,5 @@
-// gmock matchers for absl::Status / absl::StatusOr (Debian's Abseil 20220623 has none).
+// gmock matchers for absl::Status / absl::StatusOr (Debian's Abseil 20220623
+// has none).
 #ifndef QS_TESTS_TESTING_STATUS_MATCHERS_H_
 #define QS_TESTS_TESTING_STATUS_MATCHERS_H_
 
@@ -10,7 +11,9 @@
 
 namespace qs::testing {
 
-inline const absl::Status& GetStatus(const absl::Status& status) { return status; }
+inline const absl::Status& GetStatus(const absl::Status& status) {
+  return status;
+}
 template <typename T>
 const absl::Status& GetStatus(const absl::StatusOr<T>& status_or) {
   return status_or.status();
@@ -23,12 +26,14 @@ MATCHER(IsOk, "is OK") {
   return status.ok();
 }
 
-// EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("cells")));
+// EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument,
+// HasSubstr("cells")));
 MATCHER_P2(StatusIs, code, message_matcher, "") {
   const absl::Status& status = GetStatus(arg);
   *result_listener << "status: " << status;
   return status.code() == code &&
-         ::testing::ExplainMatchResult(message_matcher, std::string(status.message()), result_listener);
+         ::testing::ExplainMatchResult(
+             message_matcher, std::string(status.message()), result_listener);
 }
 
 }  // namespace qs::testing

@@ -1,5 +1,4 @@
 // Exact Gray-code enumeration of small QUBOs.
-#include "absl/strings/string_view.h"
 #include "core/sample/exact/brute_force_sampler.h"
 
 #include <algorithm>
@@ -7,6 +6,7 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 
@@ -14,7 +14,8 @@ namespace qs {
 namespace {
 
 bool Near(double a, double b) {
-  return std::isfinite(b) && std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+  return std::isfinite(b) &&
+         std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
 }
 
 struct ChunkResult {
@@ -24,9 +25,10 @@ struct ChunkResult {
   bool interrupted = false;
 };
 
-// Enumerates the 2^low assignments of the low variables with the high ones fixed to `prefix`.
-ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix, int64_t max_states,
-                           Interrupter* interrupter) {
+// Enumerates the 2^low assignments of the low variables with the high ones
+// fixed to `prefix`.
+ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix,
+                           int64_t max_states, Interrupter* interrupter) {
   const int n = model.num_variables();
   std::vector<uint8_t> x(n, 0);
   for (int b = low; b < n; ++b) x[b] = (prefix >> (b - low)) & 1;
@@ -45,7 +47,8 @@ ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix, int64_t 
     }
     if (Near(energy, result.best)) {
       ++result.count;
-      if (static_cast<int64_t>(result.states.size()) < max_states) result.states.push_back(x);
+      if (static_cast<int64_t>(result.states.size()) < max_states)
+        result.states.push_back(x);
     }
   };
   record();
@@ -57,7 +60,8 @@ ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix, int64_t 
     x[i] ^= 1;
     for (const Neighbor& nb : model.neighbors(i)) field[nb.j] += sign * nb.w;
     record();
-    if ((k & 0xFFFF) == 0 && interrupter != nullptr && interrupter->ShouldStop()) {
+    if ((k & 0xFFFF) == 0 && interrupter != nullptr &&
+        interrupter->ShouldStop()) {
       result.interrupted = true;
       break;
     }
@@ -67,12 +71,15 @@ ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix, int64_t 
 
 }  // namespace
 
-absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model, int64_t max_states, WorkerPool* pool,
+absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model,
+                                              int64_t max_states,
+                                              WorkerPool* pool,
                                               Interrupter* interrupter) {
   const int n = model.num_variables();
   if (n > kMaxExactVariables) {
-    return absl::ResourceExhaustedError(absl::StrCat("exact enumeration takes at most ", kMaxExactVariables,
-                                                     " variables, the model has ", n));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("exact enumeration takes at most ", kMaxExactVariables,
+                     " variables, the model has ", n));
   }
   const int high = pool == nullptr || n < 16 ? 0 : std::min(n - 12, 6);
   const int low = n - high;
@@ -83,7 +90,9 @@ absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model, int64_t max_sta
   } else {
     auto group = pool->NewGroup();
     for (uint64_t c = 0; c < chunks; ++c) {
-      group->Submit([&, c] { results[c] = EnumerateChunk(model, low, c, max_states, interrupter); });
+      group->Submit([&, c] {
+        results[c] = EnumerateChunk(model, low, c, max_states, interrupter);
+      });
     }
     group->Wait();
   }
@@ -92,7 +101,8 @@ absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model, int64_t max_sta
   for (const ChunkResult& r : results) {
     if (r.interrupted) {
       const StopReason reason = interrupter->reason();
-      if (reason == StopReason::kCancelled) return absl::CancelledError("exact enumeration cancelled");
+      if (reason == StopReason::kCancelled)
+        return absl::CancelledError("exact enumeration cancelled");
       return absl::DeadlineExceededError(
           absl::StrCat("exact enumeration stopped: ", StopReasonName(reason)));
     }
@@ -105,13 +115,16 @@ absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model, int64_t max_sta
     if (Near(r.best, ground.energy)) {
       ground.count += r.count;
       for (const auto& s : r.states) {
-        if (static_cast<int64_t>(ground.states.size()) < max_states) ground.states.push_back(s);
+        if (static_cast<int64_t>(ground.states.size()) < max_states)
+          ground.states.push_back(s);
       }
     }
   }
   std::sort(ground.states.begin(), ground.states.end());
-  // The running sum drifts over 2^n steps; report the exact energy of a ground state.
-  if (!ground.states.empty()) ground.energy = model.Energy(ground.states.front());
+  // The running sum drifts over 2^n steps; report the exact energy of a ground
+  // state.
+  if (!ground.states.empty())
+    ground.energy = model.Energy(ground.states.front());
   return ground;
 }
 
@@ -122,18 +135,25 @@ class BruteForceSampler final : public Sampler {
   explicit BruteForceSampler(WorkerPool* pool) : pool_(pool) {}
   absl::string_view name() const override { return "exact"; }
   absl::string_view description() const override {
-    return "exact enumeration of all 2^n assignments (n <= 30); streams every ground state";
+    return "exact enumeration of all 2^n assignments (n <= 30); streams every "
+           "ground state";
   }
   SamplerCapabilities capabilities() const override {
-    return {.exact = true, .deterministic = true, .interruptible = true, .remote = false,
+    return {.exact = true,
+            .deterministic = true,
+            .interruptible = true,
+            .remote = false,
             .max_variables = kMaxExactVariables};
   }
 
-  absl::StatusOr<SampleStats> Sample(const Qubo& model, const SampleParams& params, SampleSink& sink,
+  absl::StatusOr<SampleStats> Sample(const Qubo& model,
+                                     const SampleParams& params,
+                                     SampleSink& sink,
                                      Interrupter& interrupter) const override {
     const absl::Time start = absl::Now();
     // num_reads caps how many distinct ground states are streamed.
-    auto ground = FindGroundStates(model, std::max(1, params.num_reads), pool_, &interrupter);
+    auto ground = FindGroundStates(model, std::max(1, params.num_reads), pool_,
+                                   &interrupter);
     if (!ground.ok()) {
       if (interrupter.reason() == StopReason::kNone) return ground.status();
       SampleStats stats;

@@ -1,0 +1,213 @@
+// Flags shared by the qsolve subcommands and the helpers that read them.
+#include "clients/cli/cli_common.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "clients/formats/puzzle_text.h"
+#include "google/protobuf/util/json_util.h"
+
+ABSL_FLAG(std::string, addr, "127.0.0.1:50051",
+          "Server address host:port (or a gRPC target such as ipv4:a,b)");
+ABSL_FLAG(
+    std::string, kind, "sudoku",
+    "Puzzle kind: sudoku, nqueens, queens, tents, chess, takuzu, tango, qubo");
+ABSL_FLAG(std::string, input, "", "Puzzle text (format depends on --kind)");
+ABSL_FLAG(std::string, input_file, "", "File holding the puzzle text");
+ABSL_FLAG(double, deadline, 0, "Call deadline in seconds; 0: none");
+ABSL_FLAG(std::string, reduction, "",
+          "none, clues or full (default: the family's strongest)");
+ABSL_FLAG(std::string, backend, "",
+          "Sampling backend (see `qsolve backends`); default cpu-sa");
+ABSL_FLAG(int64_t, reads, -1, "Number of reads; default: the server's (100)");
+ABSL_FLAG(int64_t, sweeps, -1, "Sweeps per read; default: the server's (1000)");
+ABSL_FLAG(
+    int64_t, seed, -1,
+    "Random seed (same seed, same samples); default: the server draws one");
+ABSL_FLAG(double, time_limit, 0, "Sampling time budget in seconds; 0: none");
+ABSL_FLAG(bool, stop_at_first_valid, false,
+          "Stop as soon as one read decodes to a valid board");
+ABSL_FLAG(bool, aggregate, false, "Merge identical samples");
+ABSL_FLAG(int64_t, max_samples, 0,
+          "Stream at most this many samples (lowest energy first); 0: all");
+ABSL_FLAG(double, beta_hot, 0,
+          "Initial inverse temperature; 0: derived from the problem");
+ABSL_FLAG(double, beta_cold, 0,
+          "Final inverse temperature; 0: derived from the problem");
+ABSL_FLAG(std::string, schedule, "", "geometric or linear (default geometric)");
+
+ABSL_FLAG(std::string, tls_ca_file, "",
+          "PEM CA that signed the server certificate; turns TLS on");
+ABSL_FLAG(std::string, tls_cert_file, "",
+          "PEM client certificate, for servers that require mutual TLS");
+ABSL_FLAG(std::string, tls_key_file, "",
+          "PEM private key of the client certificate");
+ABSL_FLAG(std::string, tls_server_name, "",
+          "Name to verify in the server certificate; default: the host");
+ABSL_FLAG(std::string, token_file, "",
+          "File holding the bearer token; default: the QS_AUTH_TOKEN "
+          "environment variable");
+
+namespace qs::cli {
+namespace {
+
+std::string ReadFileOrEmpty(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+}  // namespace
+
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address) {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(256 << 20);
+  args.SetMaxSendMessageSize(256 << 20);
+  const std::string ca_file = absl::GetFlag(FLAGS_tls_ca_file);
+  if (ca_file.empty()) {
+    return grpc::CreateCustomChannel(address,
+                                     grpc::InsecureChannelCredentials(), args);
+  }
+  grpc::SslCredentialsOptions ssl;
+  ssl.pem_root_certs = ReadFileOrEmpty(ca_file);
+  if (const std::string cert = absl::GetFlag(FLAGS_tls_cert_file);
+      !cert.empty()) {
+    ssl.pem_cert_chain = ReadFileOrEmpty(cert);
+    ssl.pem_private_key = ReadFileOrEmpty(absl::GetFlag(FLAGS_tls_key_file));
+  }
+  if (const std::string name = absl::GetFlag(FLAGS_tls_server_name);
+      !name.empty()) {
+    args.SetSslTargetNameOverride(name);
+  }
+  return grpc::CreateCustomChannel(address, grpc::SslCredentials(ssl), args);
+}
+
+void PrepareContext(grpc::ClientContext& context) {
+  const double seconds = absl::GetFlag(FLAGS_deadline);
+  if (seconds > 0) {
+    context.set_deadline(
+        std::chrono::system_clock::now() +
+        std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6)));
+  }
+  std::string token;
+  if (const std::string file = absl::GetFlag(FLAGS_token_file); !file.empty()) {
+    token = std::string(absl::StripAsciiWhitespace(ReadFileOrEmpty(file)));
+  } else if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr) {
+    token = env;
+  }
+  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+}
+
+absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags() {
+  std::string text = absl::GetFlag(FLAGS_input);
+  const std::string file = absl::GetFlag(FLAGS_input_file);
+  if (!file.empty()) {
+    if (!text.empty())
+      return absl::InvalidArgumentError(
+          "give --input or --input-file, not both");
+    std::ifstream in(file);
+    if (!in)
+      return absl::NotFoundError(
+          absl::StrCat("--input-file: cannot open ", file));
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+  }
+  if (absl::StripAsciiWhitespace(text).empty()) {
+    return absl::InvalidArgumentError(
+        "--input or --input-file: no puzzle given");
+  }
+  return formats::ParsePuzzleText(absl::GetFlag(FLAGS_kind), text);
+}
+
+absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags() {
+  v1::CompileOptions options;
+  const std::string reduction = absl::GetFlag(FLAGS_reduction);
+  if (reduction.empty()) {
+    options.set_reduction(v1::REDUCTION_DEFAULT);
+  } else if (reduction == "none") {
+    options.set_reduction(v1::REDUCTION_NONE);
+  } else if (reduction == "clues") {
+    options.set_reduction(v1::REDUCTION_CLUES);
+  } else if (reduction == "full") {
+    options.set_reduction(v1::REDUCTION_FULL);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--reduction: none, clues or full, got '", reduction, "'"));
+  }
+  return options;
+}
+
+absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
+  v1::SolveParams params;
+  params.set_backend(absl::GetFlag(FLAGS_backend));
+  const int64_t reads = absl::GetFlag(FLAGS_reads);
+  const int64_t sweeps = absl::GetFlag(FLAGS_sweeps);
+  const int64_t seed = absl::GetFlag(FLAGS_seed);
+  // Out-of-range values go to the server unchanged so that it answers with its
+  // own limits.
+  if (reads >= 0)
+    params.set_num_reads(
+        static_cast<uint32_t>(std::min<int64_t>(reads, UINT32_MAX)));
+  if (sweeps >= 0)
+    params.set_num_sweeps(
+        static_cast<uint32_t>(std::min<int64_t>(sweeps, UINT32_MAX)));
+  if (seed >= 0) params.set_seed(static_cast<uint64_t>(seed));
+  params.set_time_limit_seconds(absl::GetFlag(FLAGS_time_limit));
+  params.set_stop_at_first_valid(absl::GetFlag(FLAGS_stop_at_first_valid));
+  params.set_aggregate(absl::GetFlag(FLAGS_aggregate));
+  const int64_t max_samples = absl::GetFlag(FLAGS_max_samples);
+  if (max_samples < 0)
+    return absl::InvalidArgumentError("--max_samples must be >= 0");
+  params.set_max_sample_events(
+      static_cast<uint32_t>(std::min<int64_t>(max_samples, UINT32_MAX)));
+  const double beta_hot = absl::GetFlag(FLAGS_beta_hot),
+               beta_cold = absl::GetFlag(FLAGS_beta_cold);
+  const std::string schedule = absl::GetFlag(FLAGS_schedule);
+  if (beta_hot != 0 || beta_cold != 0 || !schedule.empty()) {
+    v1::CpuSaParams* sa = params.mutable_cpu_sa();
+    sa->set_beta_hot(beta_hot);
+    sa->set_beta_cold(beta_cold);
+    if (schedule == "linear") {
+      sa->set_schedule(v1::LINEAR);
+    } else if (schedule == "geometric" || schedule.empty()) {
+      sa->set_schedule(v1::GEOMETRIC);
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--schedule: geometric or linear, got '", schedule, "'"));
+    }
+  }
+  return params;
+}
+
+int ReportRpcError(const grpc::Status& status) {
+  std::fprintf(stderr, "%s: %s\n",
+               absl::StatusCodeToString(
+                   static_cast<absl::StatusCode>(status.error_code()))
+                   .c_str(),
+               status.error_message().c_str());
+  return kExitRpcError;
+}
+
+int ReportLocalError(const absl::Status& status) {
+  std::fprintf(stderr, "%s: %s\n",
+               absl::StatusCodeToString(status.code()).c_str(),
+               std::string(status.message()).c_str());
+  return kExitUsage;
+}
+
+std::string ToJson(const google::protobuf::Message& message) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.preserve_proto_field_names = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(message, &json, options);
+  return json;
+}
+
+}  // namespace qs::cli

@@ -1,0 +1,48 @@
+// Shared pieces of the qsolve subcommands: channel set-up, reading the puzzle
+// from --input/--input-file, building request messages from flags, and the exit
+// convention (0 when the RPC succeeded; otherwise the gRPC status name and
+// message on stderr and a non-zero exit).
+#ifndef QS_CLIENTS_CLI_CLI_COMMON_H_
+#define QS_CLIENTS_CLI_CLI_COMMON_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "grpcpp/grpcpp.h"
+#include "qs/v1/solve.pb.h"
+
+namespace qs::cli {
+
+inline constexpr int kExitRpcError = 1;
+inline constexpr int kExitUsage = 2;
+
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address);
+
+// Sets the call deadline from --deadline (seconds; 0: none) and the bearer
+// token from --token_file or the QS_AUTH_TOKEN environment variable.
+void PrepareContext(grpc::ClientContext& context);
+
+// The puzzle from --kind and --input / --input-file.
+absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags();
+
+// Compile options from --reduction (none|clues|full; default: the family's
+// strongest) and --export.
+absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags();
+
+// Solve parameters from --backend, --reads, --sweeps, --seed, --time_limit,
+// --stop_at_first_valid ...
+absl::StatusOr<v1::SolveParams> SolveParamsFromFlags();
+
+// Prints "CODE: message" to stderr and returns the exit code for a failed RPC
+// or bad local input.
+int ReportRpcError(const grpc::Status& status);
+int ReportLocalError(const absl::Status& status);
+
+// Protobuf JSON (field names as in the proto, all fields) of a message on one
+// line.
+std::string ToJson(const google::protobuf::Message& message);
+
+}  // namespace qs::cli
+
+#endif  // QS_CLIENTS_CLI_CLI_COMMON_H_

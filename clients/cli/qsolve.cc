@@ -1,0 +1,425 @@
+// qsolve: the command-line client of the qs.v1.Solver service, for people and
+// scripts.
+//
+//   qsolve health   --addr HOST:PORT
+//   qsolve backends --addr HOST:PORT
+//   qsolve compile  --addr HOST:PORT --kind KIND (--input TEXT | --input-file
+//   FILE) [--reduction R]
+//                   [--export FILE] [--json]
+//   qsolve solve    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
+//   FILE) [--backend NAME]
+//                   [--reads N] [--sweeps N] [--seed S] [--time_limit SEC]
+//                   [--stop_at_first_valid] [--json]
+//   qsolve validate --addr HOST:PORT --kind KIND --input TEXT --board ROWS
+//
+// Flag names accept '-' or '_' ("--input-file" == "--input_file"). With --json,
+// every stream event is printed as one line of protobuf JSON and the last line
+// is a summary object with at least valid, energy, board, violations (the
+// scripting contract in the README).
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "clients/cli/cli_common.h"
+#include "clients/formats/puzzle_text.h"
+#include "clients/formats/qubo_text.h"
+#include "google/protobuf/struct.pb.h"
+#include "grpc/health/v1/health.grpc.pb.h"
+#include "qs/v1/solver_service.grpc.pb.h"
+
+ABSL_FLAG(bool, json, false,
+          "Print protobuf JSON lines, the last one a summary object");
+ABSL_FLAG(
+    std::string, export, "",
+    "compile: write the reduced QUBO to this file (text format, see README)");
+ABSL_FLAG(std::string, board, "",
+          "validate: the board as rows separated by '/' or newlines");
+ABSL_FLAG(bool, samples, false,
+          "solve: also print one line per sample (energy, validity)");
+ABSL_DECLARE_FLAG(std::string, addr);
+ABSL_DECLARE_FLAG(std::string, kind);
+
+namespace qs::cli {
+namespace {
+
+using google::protobuf::ListValue;
+using google::protobuf::Struct;
+using google::protobuf::Value;
+
+Value Number(double x) {
+  Value v;
+  v.set_number_value(x);
+  return v;
+}
+Value Bool(bool b) {
+  Value v;
+  v.set_bool_value(b);
+  return v;
+}
+Value String(const std::string& s) {
+  Value v;
+  v.set_string_value(s);
+  return v;
+}
+Value Null() {
+  Value v;
+  v.set_null_value(google::protobuf::NULL_VALUE);
+  return v;
+}
+Value Strings(const std::vector<std::string>& items) {
+  Value v;
+  ListValue* list = v.mutable_list_value();
+  for (const std::string& s : items) *list->add_values() = String(s);
+  return v;
+}
+
+std::string ViolationText(const v1::Violation& v) {
+  return v.location().empty() ? v.message()
+                              : absl::StrCat(v.location(), ": ", v.message());
+}
+
+void PrintBoard(const v1::PuzzleSolution& solution) {
+  for (const std::string& row : solution.rows())
+    std::printf("  %s\n", row.c_str());
+}
+
+std::string StagesText(const v1::CompileStats& stats) {
+  std::vector<std::string> parts;
+  for (const auto& s : stats.stages())
+    parts.push_back(absl::StrCat(s.name(), " ", s.variables()));
+  return absl::StrJoin(parts, " -> ");
+}
+
+int Health() {
+  auto stub =
+      grpc::health::v1::Health::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  if (context.deadline() == std::chrono::system_clock::time_point::max()) {
+    context.set_deadline(std::chrono::system_clock::now() +
+                         std::chrono::seconds(5));
+  }
+  grpc::health::v1::HealthCheckRequest request;
+  grpc::health::v1::HealthCheckResponse response;
+  const grpc::Status status = stub->Check(&context, request, &response);
+  if (!status.ok()) return ReportRpcError(status);
+  const std::string name =
+      grpc::health::v1::HealthCheckResponse::ServingStatus_Name(
+          response.status());
+  std::printf("%s\n", name.c_str());
+  return response.status() == grpc::health::v1::HealthCheckResponse::SERVING
+             ? 0
+             : kExitRpcError;
+}
+
+int Backends() {
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  v1::ListBackendsResponse response;
+  const grpc::Status status =
+      stub->ListBackends(&context, v1::ListBackendsRequest(), &response);
+  if (!status.ok()) return ReportRpcError(status);
+  if (absl::GetFlag(FLAGS_json)) {
+    std::printf("%s\n", ToJson(response).c_str());
+    return 0;
+  }
+  for (const auto& b : response.backends()) {
+    std::printf("%-10s %-11s %s\n", b.name().c_str(),
+                b.available() ? "available" : "unavailable",
+                b.available() ? b.description().c_str() : b.status().c_str());
+  }
+  return 0;
+}
+
+int Compile() {
+  auto puzzle = PuzzleFromFlags();
+  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
+  auto options = CompileOptionsFromFlags();
+  if (!options.ok()) return ReportLocalError(options.status());
+  const std::string export_path = absl::GetFlag(FLAGS_export);
+  options->set_return_qubo(!export_path.empty());
+  v1::CompileRequest request;
+  *request.mutable_puzzle() = *puzzle;
+  *request.mutable_options() = *options;
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  v1::CompileResponse response;
+  const grpc::Status status = stub->Compile(&context, request, &response);
+  if (!status.ok()) return ReportRpcError(status);
+  const v1::CompileStats& stats = response.stats();
+  if (!export_path.empty()) {
+    auto text = formats::FormatQuboText(response.qubo());
+    if (!text.ok()) return ReportLocalError(text.status());
+    std::ofstream out(export_path);
+    out << *text;
+    if (!out)
+      return ReportLocalError(
+          absl::UnavailableError(absl::StrCat("cannot write ", export_path)));
+  }
+  if (absl::GetFlag(FLAGS_json)) {
+    Struct summary;
+    auto& f = *summary.mutable_fields();
+    f["kind"] = String(stats.puzzle_kind());
+    f["variables"] = Number(stats.variables());
+    f["variables_total"] = Number(stats.variables_total());
+    f["couplers"] = Number(static_cast<double>(stats.couplers()));
+    f["linear_terms"] = Number(static_cast<double>(stats.linear_terms()));
+    f["offset"] = Number(stats.offset());
+    f["density"] = Number(stats.density());
+    f["ground_energy"] =
+        stats.has_ground_energy() ? Number(stats.ground_energy()) : Null();
+    f["compile_seconds"] = Number(stats.compile_seconds());
+    Value stages;
+    for (const auto& s : stats.stages()) {
+      Value stage;
+      auto& sf = *stage.mutable_struct_value()->mutable_fields();
+      sf["name"] = String(s.name());
+      sf["variables"] = Number(s.variables());
+      sf["fixed_zero"] = Number(s.fixed_zero());
+      sf["fixed_one"] = Number(s.fixed_one());
+      *stages.mutable_list_value()->add_values() = stage;
+    }
+    f["stages"] = stages;
+    if (!export_path.empty()) f["export"] = String(export_path);
+    std::printf("%s\n", ToJson(summary).c_str());
+    return 0;
+  }
+  std::printf("%s: %u variables before reduction, %u after (%s)\n",
+              stats.puzzle_kind().c_str(), stats.variables_total(),
+              stats.variables(), StagesText(stats).c_str());
+  std::printf("couplers %llu, linear terms %llu, density %.4f, offset %g\n",
+              static_cast<unsigned long long>(stats.couplers()),
+              static_cast<unsigned long long>(stats.linear_terms()),
+              stats.density(), stats.offset());
+  if (stats.has_ground_energy())
+    std::printf("ground energy %g\n", stats.ground_energy());
+  std::printf("compile time %.3f ms\n", stats.compile_seconds() * 1e3);
+  if (!export_path.empty())
+    std::printf("reduced QUBO written to %s\n", export_path.c_str());
+  return 0;
+}
+
+int Solve() {
+  auto puzzle = PuzzleFromFlags();
+  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
+  auto options = CompileOptionsFromFlags();
+  if (!options.ok()) return ReportLocalError(options.status());
+  auto params = SolveParamsFromFlags();
+  if (!params.ok()) return ReportLocalError(params.status());
+  v1::SolveRequest request;
+  *request.mutable_puzzle() = *puzzle;
+  *request.mutable_compile() = *options;
+  *request.mutable_params() = *params;
+  const bool json = absl::GetFlag(FLAGS_json);
+  const bool print_samples = absl::GetFlag(FLAGS_samples);
+
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  auto reader = stub->Solve(&context, request);
+  v1::SolveResponse event;
+  v1::SolveHeader header;
+  v1::SolveSummary summary;
+  bool have_summary = false;
+  while (reader->Read(&event)) {
+    if (json) std::printf("%s\n", ToJson(event).c_str());
+    switch (event.event_case()) {
+      case v1::SolveResponse::kHeader:
+        header = event.header();
+        if (!json) {
+          const auto& s = header.stats();
+          std::printf(
+              "%s: %u -> %u variables (%s), %llu couplers%s\n",
+              s.puzzle_kind().c_str(), s.variables_total(), s.variables(),
+              StagesText(s).c_str(),
+              static_cast<unsigned long long>(s.couplers()),
+              s.has_ground_energy()
+                  ? absl::StrCat(", ground energy ", s.ground_energy()).c_str()
+                  : "");
+          std::printf("backend %s, %u reads x %u sweeps, seed %llu\n",
+                      header.backend().c_str(), header.num_reads(),
+                      header.num_sweeps(),
+                      static_cast<unsigned long long>(header.seed()));
+        }
+        break;
+      case v1::SolveResponse::kSample:
+        if (!json && print_samples) {
+          std::printf("sample %u: energy %g %s\n", event.sample().read_index(),
+                      event.sample().energy(),
+                      event.sample().valid() ? "valid" : "invalid");
+        }
+        break;
+      case v1::SolveResponse::kProgress:
+        if (!json) {
+          std::fprintf(
+              stderr, "\r%u/%u reads, best %g, %u valid, %.1f s",
+              event.progress().reads_done(), event.progress().reads_total(),
+              event.progress().best_energy(), event.progress().valid_found(),
+              event.progress().elapsed_seconds());
+        }
+        break;
+      case v1::SolveResponse::kSummary:
+        summary = event.summary();
+        have_summary = true;
+        break;
+      default:
+        break;
+    }
+  }
+  const grpc::Status status = reader->Finish();
+  if (!status.ok()) return ReportRpcError(status);
+  if (!have_summary) {
+    return ReportRpcError(grpc::Status(grpc::StatusCode::INTERNAL,
+                                       "the stream ended without a summary"));
+  }
+  std::vector<std::string> board(summary.best_solution().rows().begin(),
+                                 summary.best_solution().rows().end());
+  std::vector<std::string> violations;
+  for (const auto& v : summary.best_violations())
+    violations.push_back(ViolationText(v));
+  if (json) {
+    Struct out;
+    auto& f = *out.mutable_fields();
+    f["request_id"] = String(summary.request_id());
+    f["valid"] = Bool(summary.best_valid());
+    f["energy"] =
+        summary.reads_done() > 0 ? Number(summary.best_energy()) : Null();
+    f["ground_energy"] =
+        summary.has_ground_energy() ? Number(summary.ground_energy()) : Null();
+    f["board"] = Strings(board);
+    f["violations"] = Strings(violations);
+    f["termination"] = String(v1::Termination_Name(summary.termination()));
+    f["reads"] = Number(summary.reads_done());
+    f["num_valid"] = Number(summary.num_valid());
+    f["success_fraction"] = Number(summary.success_fraction());
+    f["seed"] = String(absl::StrCat(summary.seed()));
+    f["backend"] = String(summary.backend().name());
+    f["variables"] = Number(header.stats().variables());
+    f["variables_total"] = Number(header.stats().variables_total());
+    f["attempts_per_second"] = Number(summary.attempts_per_second());
+    Value timings;
+    auto& t = *timings.mutable_struct_value()->mutable_fields();
+    t["queue_seconds"] = Number(summary.timings().queue_seconds());
+    t["compile_seconds"] = Number(summary.timings().compile_seconds());
+    t["sample_seconds"] = Number(summary.timings().sample_seconds());
+    t["decode_seconds"] = Number(summary.timings().decode_seconds());
+    t["total_seconds"] = Number(summary.timings().total_seconds());
+    f["timings"] = timings;
+    std::printf("%s\n", ToJson(out).c_str());
+    return 0;
+  }
+  std::printf("best board:\n");
+  PrintBoard(summary.best_solution());
+  std::printf(
+      "energy %g%s: %s\n", summary.best_energy(),
+      summary.has_ground_energy()
+          ? absl::StrCat(" (ground ", summary.ground_energy(), ")").c_str()
+          : "",
+      summary.best_valid() ? "VALID" : "NOT VALID");
+  for (const std::string& v : violations)
+    std::printf("  violation: %s\n", v.c_str());
+  std::printf("reads %u, valid %u (%.1f%%), termination %s\n",
+              summary.reads_done(), summary.num_valid(),
+              100 * summary.success_fraction(),
+              v1::Termination_Name(summary.termination()).c_str());
+  const auto& t = summary.timings();
+  std::printf(
+      "timings: queue %.3f ms, compile %.3f ms, sample %.3f ms, decode %.3f "
+      "ms, total %.3f ms\n",
+      t.queue_seconds() * 1e3, t.compile_seconds() * 1e3,
+      t.sample_seconds() * 1e3, t.decode_seconds() * 1e3,
+      t.total_seconds() * 1e3);
+  std::printf("%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g)\n",
+              summary.attempts_per_second(), summary.backend().threads(),
+              summary.backend().beta_hot(), summary.backend().beta_cold());
+  return 0;
+}
+
+int Validate() {
+  auto puzzle = PuzzleFromFlags();
+  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
+  v1::ValidateRequest request;
+  *request.mutable_puzzle() = *puzzle;
+  // The board is parsed with the puzzle's own format (a filled-in puzzle) to
+  // get its cells.
+  const std::string board_text = absl::GetFlag(FLAGS_board);
+  if (board_text.empty())
+    return ReportLocalError(
+        absl::InvalidArgumentError("--board: no board given"));
+  auto board =
+      formats::ParseBoardText(absl::GetFlag(FLAGS_kind), *puzzle, board_text);
+  if (!board.ok()) return ReportLocalError(board.status());
+  *request.mutable_solution() = *board;
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  v1::ValidateResponse response;
+  const grpc::Status status = stub->Validate(&context, request, &response);
+  if (!status.ok()) return ReportRpcError(status);
+  if (absl::GetFlag(FLAGS_json)) {
+    std::printf("%s\n", ToJson(response).c_str());
+    return 0;
+  }
+  std::printf("%s", response.report().valid() ? "VALID" : "NOT VALID");
+  if (response.has_energy()) std::printf(" (energy %g)", response.energy());
+  std::printf("\n");
+  for (const auto& v : response.report().violations())
+    std::printf("  violation: %s\n", ViolationText(v).c_str());
+  return 0;
+}
+
+// absl flags are spelled with '_'; accept '-' in flag names too
+// ("--input-file").
+std::vector<char*> NormalizeFlagNames(int argc, char** argv,
+                                      std::vector<std::string>& storage) {
+  storage.reserve(argc);
+  std::vector<char*> out;
+  for (int k = 0; k < argc; ++k) {
+    std::string arg = argv[k];
+    if (arg.size() > 2 && arg[0] == '-' && arg[1] == '-') {
+      const size_t end = std::min(arg.find('='), arg.size());
+      for (size_t p = 2; p < end; ++p) {
+        if (arg[p] == '-') arg[p] = '_';
+      }
+    }
+    storage.push_back(std::move(arg));
+  }
+  for (std::string& s : storage) out.push_back(s.data());
+  return out;
+}
+
+}  // namespace
+}  // namespace qs::cli
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "qsolve <health|backends|compile|solve|validate> --addr HOST:PORT "
+      "[--kind KIND --input TEXT] ...\n"
+      "See README.md for the formats of each puzzle kind.");
+  std::vector<std::string> storage;
+  std::vector<char*> args = qs::cli::NormalizeFlagNames(argc, argv, storage);
+  std::vector<char*> positional =
+      absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
+  if (positional.size() != 2) {
+    std::fprintf(stderr, "usage: %s\n", absl::ProgramUsageMessage().data());
+    return qs::cli::kExitUsage;
+  }
+  const std::string command = positional[1];
+  if (command == "health") return qs::cli::Health();
+  if (command == "backends") return qs::cli::Backends();
+  if (command == "compile") return qs::cli::Compile();
+  if (command == "solve") return qs::cli::Solve();
+  if (command == "validate") return qs::cli::Validate();
+  std::fprintf(stderr, "unknown command '%s'\nusage: %s\n", command.c_str(),
+               absl::ProgramUsageMessage().data());
+  return qs::cli::kExitUsage;
+}

@@ -1,0 +1,281 @@
+// The SolveBatch stream: bounded in-flight items, completion-order results,
+// per-item status.
+#include "server/batch_reactor.h"
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "server/convert.h"
+#include "server/solve_reactor.h"
+#include "spdlog/spdlog.h"
+
+namespace qs::server {
+namespace {
+
+class BatchReactor final
+    : public grpc::ServerBidiReactor<v1::BatchItem, v1::BatchResult> {
+ public:
+  BatchReactor(ServiceContext* context, grpc::CallbackServerContext* call)
+      : context_(context), state_(std::make_shared<State>()) {
+    state_->reactor = this;
+    state_->context = context;
+    state_->arrival = absl::Now();
+    state_->peer = call->peer();
+    const auto deadline = call->deadline();
+    if (deadline != std::chrono::system_clock::time_point::max()) {
+      state_->call_deadline = absl::FromChrono(deadline);
+    }
+    if (absl::Status auth = context->auth->Check(*call); !auth.ok()) {
+      {
+        absl::MutexLock lock(&state_->mu);
+        state_->finish_called = true;
+      }
+      state_->final_code = grpc::StatusCode::UNAUTHENTICATED;
+      Finish(ToGrpcStatus(auth));
+      return;
+    }
+    {
+      absl::MutexLock lock(&state_->mu);
+      state_->reading = true;
+    }
+    StartRead(&state_->read_item);
+  }
+
+  void OnReadDone(bool ok) override {
+    {
+      absl::MutexLock lock(&state_->mu);
+      state_->reading = false;
+      if (ok) {
+        state_->pending.push_back(std::move(state_->read_item));
+        ++state_->items_received;
+      } else {
+        state_->half_closed = true;
+      }
+    }
+    Pump(state_);
+  }
+
+  void OnWriteDone(bool ok) override {
+    {
+      absl::MutexLock lock(&state_->mu);
+      state_->writing = false;
+      if (!ok) CancelLocked(*state_);
+    }
+    Pump(state_);
+  }
+
+  void OnCancel() override {
+    {
+      absl::MutexLock lock(&state_->mu);
+      CancelLocked(*state_);
+    }
+    Pump(state_);
+  }
+
+  void OnDone() override {
+    const State& s = *state_;
+    const double seconds = absl::ToDoubleSeconds(absl::Now() - s.arrival);
+    const std::string code = StatusCodeName(s.final_code);
+    context_->metrics->RecordRequest("SolveBatch", "batch", "none", code,
+                                     seconds);
+    spdlog::info("rpc=SolveBatch peer={} items={} status={} seconds={:.4f}",
+                 s.peer, s.items_received, code, seconds);
+    delete this;
+  }
+
+ private:
+  struct Running {
+    Interrupter interrupter;
+  };
+
+  struct State {
+    BatchReactor* reactor = nullptr;  // valid until Finish has been called
+    ServiceContext* context = nullptr;
+    std::string peer;
+    absl::Time arrival;
+    absl::Time call_deadline = absl::InfiniteFuture();
+    v1::BatchItem read_item;       // target of the outstanding read
+    v1::BatchResult write_result;  // source of the outstanding write
+
+    absl::Mutex mu;
+    std::deque<v1::BatchItem> pending ABSL_GUARDED_BY(mu);
+    std::deque<v1::BatchResult> results ABSL_GUARDED_BY(mu);
+    std::vector<std::shared_ptr<Running>> running ABSL_GUARDED_BY(mu);
+    int in_flight ABSL_GUARDED_BY(mu) = 0;
+    int items_received ABSL_GUARDED_BY(mu) = 0;
+    bool reading ABSL_GUARDED_BY(mu) = false;
+    bool writing ABSL_GUARDED_BY(mu) = false;
+    bool half_closed ABSL_GUARDED_BY(mu) = false;
+    bool cancelled ABSL_GUARDED_BY(mu) = false;
+    bool finish_called ABSL_GUARDED_BY(mu) = false;
+    grpc::StatusCode final_code = grpc::StatusCode::OK;
+  };
+
+  static void CancelLocked(State& s) ABSL_EXCLUSIVE_LOCKS_REQUIRED(s.mu) {
+    if (s.cancelled) return;
+    s.cancelled = true;
+    s.pending.clear();
+    s.results.clear();
+    const StopReason reason = absl::Now() >= s.call_deadline
+                                  ? StopReason::kDeadline
+                                  : StopReason::kCancelled;
+    for (const auto& r : s.running) r->interrupter.Interrupt(reason);
+  }
+
+  static v1::BatchResult ErrorResult(const std::string& id,
+                                     const absl::Status& status,
+                                     const std::string& instance) {
+    v1::BatchResult result;
+    result.set_id(id);
+    result.set_status_code(static_cast<int32_t>(status.code()));
+    result.set_status_message(std::string(status.message()));
+    result.set_server_instance(instance);
+    return result;
+  }
+
+  // Runs one item on a request thread and queues its result.
+  static void RunItem(const std::shared_ptr<State>& state, v1::BatchItem item,
+                      std::shared_ptr<Running> running) {
+    ServiceContext* context = state->context;
+    context->admission->Started();
+    context->Track(&running->interrupter);
+    const absl::Time start = absl::Now();
+    v1::BatchResult result;
+    result.set_id(item.id());
+    result.set_server_instance(context->instance_name);
+    v1::SolveRequest& request = *item.mutable_request();
+    if (request.request_id().empty())
+      request.set_request_id(item.id().empty() ? NewRequestId() : item.id());
+    const std::string puzzle = PuzzleLabel(*context->engine, request.puzzle());
+    const std::string backend =
+        BackendLabel(*context->engine, request.params().backend());
+    absl::Status status = context->engine->Solve(
+        request, running->interrupter, [&](v1::SolveResponse&& event) {
+          context->metrics->RecordSolveEvent(puzzle, backend, event);
+          switch (event.event_case()) {
+            case v1::SolveResponse::kHeader:
+              *result.mutable_stats() =
+                  std::move(*event.mutable_header()->mutable_stats());
+              break;
+            case v1::SolveResponse::kSample:
+              if (request.params().max_sample_events() > 0) {
+                *result.add_samples() = std::move(*event.mutable_sample());
+              }
+              break;
+            case v1::SolveResponse::kSummary:
+              *result.mutable_summary() = std::move(*event.mutable_summary());
+              break;
+            default:
+              break;
+          }
+        });
+    context->Untrack(&running->interrupter);
+    context->admission->Finished(/*started=*/true);
+    result.set_status_code(static_cast<int32_t>(status.code()));
+    result.set_status_message(std::string(status.message()));
+    context->metrics->RecordRequest(
+        "SolveBatchItem", puzzle, backend,
+        StatusCodeName(static_cast<grpc::StatusCode>(status.code())),
+        absl::ToDoubleSeconds(absl::Now() - start));
+    {
+      absl::MutexLock lock(&state->mu);
+      --state->in_flight;
+      std::erase(state->running, running);
+      if (!state->cancelled) state->results.push_back(std::move(result));
+    }
+    Pump(state);
+  }
+
+  // Decides, under the lock, what to do next (dispatch items, read, write,
+  // finish) and does the gRPC calls outside it.
+  static void Pump(const std::shared_ptr<State>& state) {
+    std::vector<std::pair<v1::BatchItem, std::shared_ptr<Running>>> to_run;
+    bool start_read = false, start_write = false, finish = false;
+    grpc::Status finish_status;
+    ServiceContext* context = state->context;
+    BatchReactor* reactor;
+    {
+      absl::MutexLock lock(&state->mu);
+      if (state->finish_called) return;
+      reactor = state->reactor;
+      // Dispatch waiting items while this stream has room.
+      while (!state->cancelled && !state->pending.empty() &&
+             state->in_flight < context->max_batch_in_flight) {
+        v1::BatchItem item = std::move(state->pending.front());
+        state->pending.pop_front();
+        if (absl::Status s = context->engine->CheckSolveRequest(item.request());
+            !s.ok()) {
+          state->results.push_back(
+              ErrorResult(item.id(), s, context->instance_name));
+          continue;
+        }
+        if (absl::Status s = context->admission->Admit(); !s.ok()) {
+          context->metrics->RecordRejected("SolveBatchItem", "overloaded");
+          state->results.push_back(
+              ErrorResult(item.id(), s, context->instance_name));
+          continue;
+        }
+        auto running = std::make_shared<Running>();
+        if (state->call_deadline != absl::InfiniteFuture()) {
+          running->interrupter.SetDeadline(state->call_deadline,
+                                           StopReason::kDeadline);
+        }
+        state->running.push_back(running);
+        ++state->in_flight;
+        to_run.emplace_back(std::move(item), std::move(running));
+      }
+      // Read more while fewer than max_batch_in_flight items wait.
+      if (!state->reading && !state->half_closed && !state->cancelled &&
+          static_cast<int>(state->pending.size()) <
+              context->max_batch_in_flight) {
+        state->reading = true;
+        start_read = true;
+      }
+      if (!state->writing && !state->results.empty()) {
+        state->write_result = std::move(state->results.front());
+        state->results.pop_front();
+        state->writing = true;
+        start_write = true;
+      }
+      const bool done = state->in_flight == 0 && state->pending.empty() &&
+                        state->results.empty() && !state->writing &&
+                        (state->half_closed || state->cancelled) &&
+                        !state->reading;
+      if (done) {
+        state->finish_called = true;
+        finish = true;
+        finish_status = state->cancelled
+                            ? grpc::Status(grpc::StatusCode::CANCELLED,
+                                           "the batch was cancelled")
+                            : grpc::Status::OK;
+        state->final_code = finish_status.error_code();
+      }
+    }
+    for (auto& [item, running] : to_run) {
+      context->request_pool->NewGroup()->Submit(
+          [state, item = std::move(item),
+           running = std::move(running)]() mutable {
+            RunItem(state, std::move(item), std::move(running));
+          });
+    }
+    if (start_read) reactor->StartRead(&state->read_item);
+    if (start_write) reactor->StartWrite(&state->write_result);
+    if (finish) reactor->Finish(finish_status);
+  }
+
+  ServiceContext* const context_;
+  std::shared_ptr<State> state_;
+};
+
+}  // namespace
+
+grpc::ServerBidiReactor<v1::BatchItem, v1::BatchResult>* StartSolveBatch(
+    ServiceContext* context, grpc::CallbackServerContext* call) {
+  return new BatchReactor(context, call);
+}
+
+}  // namespace qs::server

@@ -1,0 +1,55 @@
+// qs_server: the QUBO puzzle-solver gRPC service. Parses flags, starts the
+// server, and drains gracefully on SIGTERM or SIGINT.
+#include <csignal>
+#include <cstdio>
+
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/synchronization/notification.h"
+#include "server/flags.h"
+#include "server/server.h"
+#include "spdlog/spdlog.h"
+
+namespace {
+
+// Signal handlers may only touch lock-free state; a watcher thread does the
+// draining.
+volatile std::sig_atomic_t g_signal = 0;
+
+void OnSignal(int signal) { g_signal = signal; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "qs_server --address=HOST:PORT --metrics_address=HOST:PORT [flags]");
+  absl::ParseCommandLine(argc, argv);
+  if (absl::Status s = qs::server::ConfigureLoggingFromFlags(); !s.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(s.message()).c_str());
+    return 2;
+  }
+  auto options = qs::server::OptionsFromFlags();
+  if (!options.ok()) {
+    std::fprintf(stderr, "%s\n",
+                 std::string(options.status().message()).c_str());
+    return 2;
+  }
+  auto server = qs::server::Server::Start(*options);
+  if (!server.ok()) {
+    spdlog::error("cannot start: {}", std::string(server.status().message()));
+    return 1;
+  }
+  std::signal(SIGTERM, OnSignal);
+  std::signal(SIGINT, OnSignal);
+  std::thread watcher([&] {
+    while (g_signal == 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    spdlog::info("signal {} received", static_cast<int>(g_signal));
+    (*server)->Drain(qs::server::ShutdownGraceFromFlags());
+  });
+  (*server)->Wait();
+  watcher.join();
+  server->reset();
+  spdlog::info("stopped");
+  return 0;
+}

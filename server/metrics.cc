@@ -1,0 +1,186 @@
+// Prometheus metric families of the server and the scrape-time collector for
+// live gauges.
+#include "server/metrics.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/synchronization/mutex.h"
+#include "prometheus/client_metric.h"
+#include "prometheus/collectable.h"
+#include "prometheus/metric_family.h"
+
+namespace qs::server {
+namespace {
+
+const prometheus::Histogram::BucketBoundaries& DurationBuckets() {
+  static const auto* const buckets =
+      new prometheus::Histogram::BucketBoundaries{
+          0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+          0.5,    1,     2.5,    5,     10,   30,    60,   300};
+  return *buckets;
+}
+
+}  // namespace
+
+// Reads the live gauges at scrape time. Registered into the same registry's
+// exposer by the server.
+class LiveGaugeCollector : public prometheus::Collectable {
+ public:
+  void Set(LiveGauges gauges) {
+    absl::MutexLock lock(&mu_);
+    gauges_ = std::move(gauges);
+  }
+  std::vector<prometheus::MetricFamily> Collect() const override {
+    absl::MutexLock lock(&mu_);
+    std::vector<prometheus::MetricFamily> families;
+    auto add = [&](const char* name, const char* help,
+                   const std::function<double()>& read) {
+      if (!read) return;
+      prometheus::MetricFamily family;
+      family.name = name;
+      family.help = help;
+      family.type = prometheus::MetricType::Gauge;
+      prometheus::ClientMetric metric;
+      metric.gauge.value = read();
+      family.metric.push_back(std::move(metric));
+      families.push_back(std::move(family));
+    };
+    add("qs_active_requests", "Solve requests admitted and running",
+        gauges_.active_requests);
+    add("qs_queue_depth",
+        "Solve requests admitted and waiting for a request thread",
+        gauges_.queued_requests);
+    add("qs_pool_queued_tasks",
+        "Compute tasks (anneal reads) waiting for a core",
+        gauges_.pool_queued_tasks);
+    add("qs_pool_running_tasks", "Compute tasks (anneal reads) running",
+        gauges_.pool_running_tasks);
+    add("qs_pool_threads", "Threads of the shared compute pool",
+        gauges_.pool_threads);
+    return families;
+  }
+
+ private:
+  mutable absl::Mutex mu_;
+  LiveGauges gauges_;
+};
+
+ServerMetrics::ServerMetrics()
+    : registry_(std::make_shared<prometheus::Registry>()),
+      live_(std::make_shared<LiveGaugeCollector>()),
+      requests_(prometheus::BuildCounter()
+                    .Name("qs_requests_total")
+                    .Help("Finished RPCs by method, puzzle kind, backend and "
+                          "gRPC status code")
+                    .Register(*registry_)),
+      request_duration_(
+          prometheus::BuildHistogram()
+              .Name("qs_request_duration_seconds")
+              .Help("RPC duration from arrival to the final status")
+              .Register(*registry_)),
+      phase_duration_(prometheus::BuildHistogram()
+                          .Name("qs_solve_phase_seconds")
+                          .Help("Time a Solve spent in each phase: queue, "
+                                "compile, sample, decode")
+                          .Register(*registry_)),
+      samples_(prometheus::BuildCounter()
+                   .Name("qs_samples_streamed_total")
+                   .Help("Sample events written to Solve streams")
+                   .Register(*registry_)),
+      valid_samples_(prometheus::BuildCounter()
+                         .Name("qs_valid_samples_total")
+                         .Help("Streamed samples whose decoded board passes "
+                               "the puzzle's rules")
+                         .Register(*registry_)),
+      attempts_(
+          prometheus::BuildCounter()
+              .Name("qs_spin_update_attempts_total")
+              .Help(
+                  "Spin-update attempts (flip proposals) made by the samplers")
+              .Register(*registry_)),
+      accepted_(prometheus::BuildCounter()
+                    .Name("qs_accepted_flips_total")
+                    .Help("Flip proposals the samplers accepted")
+                    .Register(*registry_)),
+      rejected_(prometheus::BuildCounter()
+                    .Name("qs_admission_rejected_total")
+                    .Help("Requests turned away before running, by reason")
+                    .Register(*registry_)),
+      variables_(
+          prometheus::BuildHistogram()
+              .Name("qs_problem_variables")
+              .Help(
+                  "Variables the sampler optimized per Solve, after reduction")
+              .Register(*registry_)) {}
+
+ServerMetrics::~ServerMetrics() = default;
+
+std::shared_ptr<prometheus::Collectable> ServerMetrics::live_gauges() const {
+  return live_;
+}
+
+void ServerMetrics::SetLiveGauges(LiveGauges gauges) {
+  live_->Set(std::move(gauges));
+}
+
+void ServerMetrics::RecordRequest(const std::string& method,
+                                  const std::string& puzzle,
+                                  const std::string& backend,
+                                  const std::string& code, double seconds) {
+  requests_
+      .Add({{"method", method},
+            {"puzzle", puzzle},
+            {"backend", backend},
+            {"code", code}})
+      .Increment();
+  request_duration_
+      .Add({{"method", method}, {"puzzle", puzzle}, {"backend", backend}},
+           DurationBuckets())
+      .Observe(seconds);
+}
+
+void ServerMetrics::RecordSolveEvent(const std::string& puzzle,
+                                     const std::string& backend,
+                                     const v1::SolveResponse& event) {
+  switch (event.event_case()) {
+    case v1::SolveResponse::kHeader:
+      phase_duration_.Add({{"phase", "queue"}}, DurationBuckets())
+          .Observe(event.header().queue_seconds());
+      phase_duration_.Add({{"phase", "compile"}}, DurationBuckets())
+          .Observe(event.header().stats().compile_seconds());
+      variables_
+          .Add({{"puzzle", puzzle}},
+               prometheus::Histogram::BucketBoundaries{16, 64, 256, 1024, 4096,
+                                                       16384, 65536, 262144})
+          .Observe(event.header().stats().variables());
+      break;
+    case v1::SolveResponse::kSample:
+      samples_.Add({{"puzzle", puzzle}, {"backend", backend}}).Increment();
+      if (event.sample().valid())
+        valid_samples_.Add({{"puzzle", puzzle}, {"backend", backend}})
+            .Increment();
+      break;
+    case v1::SolveResponse::kSummary: {
+      const v1::SolveSummary& s = event.summary();
+      phase_duration_.Add({{"phase", "sample"}}, DurationBuckets())
+          .Observe(s.timings().sample_seconds());
+      phase_duration_.Add({{"phase", "decode"}}, DurationBuckets())
+          .Observe(s.timings().decode_seconds());
+      attempts_.Add({{"backend", backend}})
+          .Increment(static_cast<double>(s.spin_update_attempts()));
+      accepted_.Add({{"backend", backend}})
+          .Increment(static_cast<double>(s.accepted_flips()));
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void ServerMetrics::RecordRejected(const std::string& method,
+                                   const std::string& reason) {
+  rejected_.Add({{"method", method}, {"reason", reason}}).Increment();
+}
+
+}  // namespace qs::server

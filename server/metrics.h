@@ -1,0 +1,72 @@
+// Every Prometheus metric the server exports, in one place (architecture §3
+// server/metrics). Durations are in seconds and use histograms (they aggregate
+// across replicas, unlike summaries). Label sets are bounded: method (the RPC),
+// puzzle (the compiler kind), backend (registered names), code (gRPC status
+// names). Pool and admission gauges are read at scrape time by a collector, so
+// they cost nothing between scrapes. Thread-safe.
+#ifndef QS_SERVER_METRICS_H_
+#define QS_SERVER_METRICS_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "prometheus/collectable.h"
+#include "prometheus/counter.h"
+#include "prometheus/family.h"
+#include "prometheus/gauge.h"
+#include "prometheus/histogram.h"
+#include "prometheus/registry.h"
+#include "qs/v1/solve.pb.h"
+
+namespace qs::server {
+
+// Values read when /metrics is scraped.
+struct LiveGauges {
+  std::function<double()> active_requests;  // admitted and running
+  std::function<double()>
+      queued_requests;  // admitted, waiting for a request thread
+  std::function<double()>
+      pool_queued_tasks;  // compute tasks (reads) waiting for a core
+  std::function<double()> pool_running_tasks;  // compute tasks running
+  std::function<double()> pool_threads;
+};
+
+class LiveGaugeCollector;
+
+class ServerMetrics {
+ public:
+  ServerMetrics();
+  ~ServerMetrics();
+
+  // Both are registered with the exposer (which keeps weak references).
+  std::shared_ptr<prometheus::Registry> registry() const { return registry_; }
+  std::shared_ptr<prometheus::Collectable> live_gauges() const;
+  void SetLiveGauges(LiveGauges gauges);
+
+  // One finished RPC.
+  void RecordRequest(const std::string& method, const std::string& puzzle,
+                     const std::string& backend, const std::string& code,
+                     double seconds);
+  // What a Solve stream carried: called per event as it is written.
+  void RecordSolveEvent(const std::string& puzzle, const std::string& backend,
+                        const v1::SolveResponse& event);
+  void RecordRejected(const std::string& method, const std::string& reason);
+
+ private:
+  std::shared_ptr<prometheus::Registry> registry_;
+  std::shared_ptr<LiveGaugeCollector> live_;
+  prometheus::Family<prometheus::Counter>& requests_;
+  prometheus::Family<prometheus::Histogram>& request_duration_;
+  prometheus::Family<prometheus::Histogram>& phase_duration_;
+  prometheus::Family<prometheus::Counter>& samples_;
+  prometheus::Family<prometheus::Counter>& valid_samples_;
+  prometheus::Family<prometheus::Counter>& attempts_;
+  prometheus::Family<prometheus::Counter>& accepted_;
+  prometheus::Family<prometheus::Counter>& rejected_;
+  prometheus::Family<prometheus::Histogram>& variables_;
+};
+
+}  // namespace qs::server
+
+#endif  // QS_SERVER_METRICS_H_

@@ -1,0 +1,110 @@
+// qs.v1.Solver: translation between the wire and SolveEngine.
+#include "server/solver_service.h"
+
+#include <string>
+#include <utility>
+
+#include "absl/time/clock.h"
+#include "server/batch_reactor.h"
+#include "server/convert.h"
+#include "server/solve_reactor.h"
+#include "spdlog/spdlog.h"
+
+namespace qs::server {
+namespace {
+
+// Runs `work` (which returns an absl::Status and fills the response) on the
+// request pool under admission control, then finishes the unary call and
+// records it.
+template <typename Work>
+grpc::ServerUnaryReactor* RunUnary(ServiceContext* context,
+                                   grpc::CallbackServerContext* call,
+                                   const char* method, std::string puzzle,
+                                   Work work) {
+  grpc::ServerUnaryReactor* reactor = call->DefaultReactor();
+  const absl::Time arrival = absl::Now();
+  auto finish = [context, reactor, method, puzzle, arrival,
+                 peer = call->peer()](const absl::Status& status) {
+    const grpc::Status grpc_status = ToGrpcStatus(status);
+    const double seconds = absl::ToDoubleSeconds(absl::Now() - arrival);
+    const std::string code = StatusCodeName(grpc_status.error_code());
+    context->metrics->RecordRequest(method, puzzle, "none", code, seconds);
+    spdlog::info("rpc={} peer={} puzzle={} status={} seconds={:.4f}{}", method,
+                 peer, puzzle, code, seconds,
+                 status.ok()
+                     ? ""
+                     : " message=\"" + std::string(status.message()) + "\"");
+    reactor->Finish(grpc_status);
+  };
+  if (absl::Status auth = context->auth->Check(*call); !auth.ok()) {
+    finish(auth);
+    return reactor;
+  }
+  const absl::Status admitted = context->admission->Admit();
+  if (!admitted.ok()) {
+    context->metrics->RecordRejected(method, "overloaded");
+    finish(admitted);
+    return reactor;
+  }
+  context->request_pool->NewGroup()->Submit(
+      [context, work = std::move(work), finish]() mutable {
+        context->admission->Started();
+        const absl::Status status = work();
+        context->admission->Finished(/*started=*/true);
+        finish(status);
+      });
+  return reactor;
+}
+
+}  // namespace
+
+grpc::ServerUnaryReactor* SolverService::Compile(
+    grpc::CallbackServerContext* call, const v1::CompileRequest* request,
+    v1::CompileResponse* response) {
+  return RunUnary(context_, call, "Compile",
+                  PuzzleLabel(*context_->engine, request->puzzle()),
+                  [this, request, response]() -> absl::Status {
+                    auto result = context_->engine->Compile(*request);
+                    if (!result.ok()) return result.status();
+                    *response = *std::move(result);
+                    return absl::OkStatus();
+                  });
+}
+
+grpc::ServerWriteReactor<v1::SolveResponse>* SolverService::Solve(
+    grpc::CallbackServerContext* call, const v1::SolveRequest* request) {
+  return StartSolve(context_, call, request);
+}
+
+grpc::ServerBidiReactor<v1::BatchItem, v1::BatchResult>*
+SolverService::SolveBatch(grpc::CallbackServerContext* call) {
+  return StartSolveBatch(context_, call);
+}
+
+grpc::ServerUnaryReactor* SolverService::Validate(
+    grpc::CallbackServerContext* call, const v1::ValidateRequest* request,
+    v1::ValidateResponse* response) {
+  return RunUnary(context_, call, "Validate",
+                  PuzzleLabel(*context_->engine, request->puzzle()),
+                  [this, request, response]() -> absl::Status {
+                    auto result = context_->engine->Validate(*request);
+                    if (!result.ok()) return result.status();
+                    *response = *std::move(result);
+                    return absl::OkStatus();
+                  });
+}
+
+grpc::ServerUnaryReactor* SolverService::ListBackends(
+    grpc::CallbackServerContext* call, const v1::ListBackendsRequest* request,
+    v1::ListBackendsResponse* response) {
+  grpc::ServerUnaryReactor* reactor = call->DefaultReactor();
+  const absl::Status auth = context_->auth->Check(*call);
+  if (auth.ok()) *response = context_->engine->ListBackends();
+  const grpc::Status status = ToGrpcStatus(auth);
+  context_->metrics->RecordRequest("ListBackends", "none", "none",
+                                   StatusCodeName(status.error_code()), 0);
+  reactor->Finish(status);
+  return reactor;
+}
+
+}  // namespace qs::server

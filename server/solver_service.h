@@ -1,0 +1,40 @@
+// SolverService: the qs.v1.Solver callback service. Thin: each method
+// translates to a SolveEngine call. Solve streams through a SolveReactor;
+// Compile and Validate run on the request pool under admission control
+// (compiling a large puzzle must not hold a gRPC thread); ListBackends answers
+// inline.
+#ifndef QS_SERVER_SOLVER_SERVICE_H_
+#define QS_SERVER_SOLVER_SERVICE_H_
+
+#include "grpcpp/grpcpp.h"
+#include "qs/v1/solver_service.grpc.pb.h"
+#include "server/service_context.h"
+
+namespace qs::server {
+
+class SolverService final : public v1::Solver::CallbackService {
+ public:
+  explicit SolverService(ServiceContext* context) : context_(context) {}
+
+  grpc::ServerUnaryReactor* Compile(grpc::CallbackServerContext* call,
+                                    const v1::CompileRequest* request,
+                                    v1::CompileResponse* response) override;
+  grpc::ServerWriteReactor<v1::SolveResponse>* Solve(
+      grpc::CallbackServerContext* call,
+      const v1::SolveRequest* request) override;
+  grpc::ServerBidiReactor<v1::BatchItem, v1::BatchResult>* SolveBatch(
+      grpc::CallbackServerContext* call) override;
+  grpc::ServerUnaryReactor* Validate(grpc::CallbackServerContext* call,
+                                     const v1::ValidateRequest* request,
+                                     v1::ValidateResponse* response) override;
+  grpc::ServerUnaryReactor* ListBackends(
+      grpc::CallbackServerContext* call, const v1::ListBackendsRequest* request,
+      v1::ListBackendsResponse* response) override;
+
+ private:
+  ServiceContext* const context_;
+};
+
+}  // namespace qs::server
+
+#endif  // QS_SERVER_SOLVER_SERVICE_H_

@@ -1,0 +1,121 @@
+// Limits and overload over loopback gRPC: a model over the size limit gets
+// RESOURCE_EXHAUSTED before anything is built; a full admission queue turns
+// requests away at once with UNAVAILABLE; a drain makes health NOT_SERVING,
+// turns new calls away and stops running solves after the grace period.
+#include <chrono>
+#include <thread>
+
+#include "gmock/gmock.h"
+#include "grpc/health/v1/health.grpc.pb.h"
+#include "gtest/gtest.h"
+#include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/test_server.h"
+
+namespace qs {
+namespace {
+
+using ::testing::HasSubstr;
+
+v1::SolveRequest LongSolve() {
+  v1::SolveRequest request;
+  *request.mutable_puzzle() =
+      testing::SudokuSpecFromString(testing::kNytPuzzle);
+  request.mutable_params()->set_num_reads(1000);
+  request.mutable_params()->set_num_sweeps(1000000);
+  return request;
+}
+
+// Starts a solve and waits for its header, so that it holds its admission slot.
+struct RunningSolve {
+  grpc::ClientContext context;
+  std::unique_ptr<grpc::ClientReader<v1::SolveResponse>> reader;
+  explicit RunningSolve(v1::Solver::Stub& stub) {
+    reader = stub.Solve(&context, LongSolve());
+    v1::SolveResponse header;
+    EXPECT_TRUE(reader->Read(&header) && header.has_header());
+  }
+  grpc::StatusCode Cancel() {
+    context.TryCancel();
+    v1::SolveResponse event;
+    while (reader->Read(&event)) {
+    }
+    return reader->Finish().error_code();
+  }
+};
+
+TEST(AdmissionTest, OverSizeModelIsResourceExhausted) {
+  server::ServerOptions options;
+  options.limits.max_variables = 10000;
+  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  v1::SolveRequest request;
+  v1::SudokuPuzzle* sudoku = request.mutable_puzzle()->mutable_sudoku();
+  sudoku->set_box_size(5);  // 25x25: 15625 variables
+  for (int k = 0; k < 625; ++k) sudoku->add_cells(0);
+  const testing::SolveStream stream = testing::RunSolve(*stub, request);
+  EXPECT_EQ(stream.status.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_THAT(stream.status.error_message(), HasSubstr("15625 variables"));
+  v1::CompileRequest compile;
+  *compile.mutable_puzzle() = request.puzzle();
+  v1::CompileResponse response;
+  grpc::ClientContext context;
+  EXPECT_EQ(stub->Compile(&context, compile, &response).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+}
+
+TEST(AdmissionTest, FullQueueIsUnavailableAtOnce) {
+  server::ServerOptions options;
+  options.worker_threads = 1;
+  options.max_concurrent_requests = 1;
+  options.max_queued_requests = 1;
+  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  RunningSolve first(*stub);  // runs
+  grpc::ClientContext queued_context;
+  auto queued = stub->Solve(&queued_context,
+                            LongSolve());  // waits for the request thread
+  // Wait until the second call is admitted (queued) before sending the third.
+  bool saw_unavailable = false;
+  for (int attempt = 0; attempt < 50 && !saw_unavailable; ++attempt) {
+    const testing::SolveStream third =
+        testing::RunSolve(*stub, LongSolve(), 10);
+    if (third.status.error_code() == grpc::StatusCode::UNAVAILABLE) {
+      saw_unavailable = true;
+      EXPECT_THAT(third.status.error_message(), HasSubstr("retry"));
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  EXPECT_TRUE(saw_unavailable);
+  EXPECT_EQ(first.Cancel(), grpc::StatusCode::CANCELLED);
+  queued_context.TryCancel();
+  v1::SolveResponse event;
+  while (queued->Read(&event)) {
+  }
+  EXPECT_EQ(queued->Finish().error_code(), grpc::StatusCode::CANCELLED);
+}
+
+TEST(AdmissionTest, DrainStopsRunningSolvesAndTurnsNewOnesAway) {
+  auto server = testing::TestServer::Start({}, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto channel = grpc::CreateChannel(server->address(),
+                                     grpc::InsecureChannelCredentials());
+  auto stub = v1::Solver::NewStub(channel);
+  auto running = std::make_unique<RunningSolve>(*stub);
+  std::thread drain([&] { server->server().Drain(absl::Milliseconds(200)); });
+  // The running solve ends UNAVAILABLE once the grace period is over.
+  v1::SolveResponse event;
+  while (running->reader->Read(&event)) {
+  }
+  const grpc::Status status = running->reader->Finish();
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAVAILABLE)
+      << status.error_message();
+  drain.join();
+  const testing::SolveStream after = testing::RunSolve(*stub, LongSolve(), 5);
+  EXPECT_NE(after.status.error_code(), grpc::StatusCode::OK);
+}
+
+}  // namespace
+}  // namespace qs

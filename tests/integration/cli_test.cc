@@ -1,0 +1,226 @@
+// The qsolve binary against an in-process server: the scripting contract of the
+// README (exit codes, the last JSON line of `solve --json`, the fields of
+// `compile --json`, --export), for the sudoku and qubo kinds.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "google/protobuf/struct.pb.h"
+#include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
+#include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/test_server.h"
+
+namespace qs {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string Qsolve() {
+  const char* dir = std::getenv("QS_BINARY_DIR");
+  return absl::StrCat(dir != nullptr ? dir : "build", "/clients/qsolve");
+}
+
+CommandResult RunQsolve(const std::string& args,
+                        const std::string& stdin_text = "") {
+  // Test cases run as parallel processes: every call gets its own files.
+  static int calls = 0;
+  const std::string prefix =
+      absl::StrCat(::testing::TempDir(), "/qsolve_", getpid(), "_", ++calls);
+  const std::string err_file = prefix + "_stderr.txt";
+  const std::string in_file = prefix + "_stdin.txt";
+  std::ofstream(in_file) << stdin_text;
+  const std::string command =
+      absl::StrCat(Qsolve(), " ", args, " <", in_file, " 2>", err_file);
+  CommandResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
+    result.out.append(buffer, n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream err(err_file);
+  std::stringstream err_text;
+  err_text << err.rdbuf();
+  result.err = err_text.str();
+  return result;
+}
+
+google::protobuf::Struct LastJsonLine(const std::string& out) {
+  std::vector<std::string> lines = absl::StrSplit(out, '\n', absl::SkipEmpty());
+  google::protobuf::Struct value;
+  EXPECT_FALSE(lines.empty());
+  if (lines.empty()) return value;
+  EXPECT_TRUE(
+      google::protobuf::util::JsonStringToMessage(lines.back(), &value).ok())
+      << lines.back();
+  return value;
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = testing::TestServer::Start({}, /*with_metrics=*/false).release();
+    ASSERT_NE(server_, nullptr);
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  static std::string Addr() {
+    return absl::StrCat(" --addr ", server_->address(), " ");
+  }
+  static testing::TestServer* server_;
+};
+
+testing::TestServer* CliTest::server_ = nullptr;
+
+TEST_F(CliTest, Health) {
+  const CommandResult result = RunQsolve("health" + Addr());
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("SERVING"));
+  const CommandResult down =
+      RunQsolve("health --addr 127.0.0.1:1 --deadline 2");
+  EXPECT_NE(down.exit_code, 0);
+  EXPECT_THAT(down.err, HasSubstr("UNAVAILABLE"));
+}
+
+TEST_F(CliTest, SolveJsonFollowsTheContract) {
+  const CommandResult result = RunQsolve(absl::StrCat(
+      "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
+      "' --reads 3000 --sweeps 3000 --beta_hot 1 --seed 2024 "
+      "--stop_at_first_valid --json"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const google::protobuf::Struct summary = LastJsonLine(result.out);
+  const auto& f = summary.fields();
+  ASSERT_TRUE(f.contains("valid") && f.contains("energy") &&
+              f.contains("board") && f.contains("violations"));
+  EXPECT_TRUE(f.at("valid").bool_value());
+  EXPECT_EQ(f.at("energy").number_value(), -81);
+  EXPECT_EQ(f.at("ground_energy").number_value(), -81);
+  const auto& board = f.at("board").list_value();
+  ASSERT_EQ(board.values_size(), 9);
+  std::string grid;
+  for (const auto& row : board.values()) grid += row.string_value();
+  EXPECT_EQ(grid, testing::kNytSolution);
+  EXPECT_EQ(f.at("violations").list_value().values_size(), 0);
+  // Every earlier line is one protobuf-JSON stream event.
+  EXPECT_THAT(result.out, HasSubstr("{\"header\":"));
+  EXPECT_THAT(result.out, HasSubstr("{\"summary\":"));
+}
+
+TEST_F(CliTest, UnsolvedBoardStillExitsZero) {
+  const CommandResult result = RunQsolve(absl::StrCat(
+      "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
+      "' --reads 2 --sweeps 1 --seed 1 --json"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const google::protobuf::Struct summary = LastJsonLine(result.out);
+  EXPECT_FALSE(summary.fields().at("valid").bool_value());
+  EXPECT_GT(summary.fields().at("violations").list_value().values_size(), 0);
+}
+
+TEST_F(CliTest, CompileJsonAndExport) {
+  const std::string export_path =
+      absl::StrCat(::testing::TempDir(), "/nyt_full_", getpid(), ".qubo");
+  const CommandResult full = RunQsolve(absl::StrCat(
+      "compile", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
+      "' --reduction full --json --export ", export_path));
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  const google::protobuf::Struct stats = LastJsonLine(full.out);
+  EXPECT_EQ(stats.fields().at("variables").number_value(), 211);
+  EXPECT_EQ(stats.fields().at("variables_total").number_value(), 729);
+  EXPECT_EQ(stats.fields().at("couplers").number_value(), 1125);
+  EXPECT_EQ(stats.fields().at("ground_energy").number_value(), -81);
+  std::ifstream exported(export_path);
+  std::string header;
+  std::getline(exported, header);
+  EXPECT_EQ(
+      header,
+      "211 1336 -24");  // as ../shared/data/instances/sudoku_nyt_I_IV.qubo
+
+  const CommandResult clues =
+      RunQsolve(absl::StrCat("compile", Addr(),
+                             "--kind sudoku --input-file /dev/stdin "
+                             "--reduction clues --json"),
+                testing::kNytPuzzle);
+  ASSERT_EQ(clues.exit_code, 0) << clues.err;
+  EXPECT_EQ(LastJsonLine(clues.out).fields().at("variables").number_value(),
+            513);
+
+  // The exported model reads back as a raw QUBO with the clamping offset: no
+  // energy below -81.
+  const CommandResult raw = RunQsolve(
+      absl::StrCat("solve", Addr(), "--kind qubo --input-file ", export_path,
+                   " --reads 20 --sweeps 500 --seed 5 --json --max_samples 1"));
+  ASSERT_EQ(raw.exit_code, 0) << raw.err;
+  const google::protobuf::Struct raw_summary = LastJsonLine(raw.out);
+  EXPECT_TRUE(raw_summary.fields().at("ground_energy").has_null_value());
+  EXPECT_GE(raw_summary.fields().at("energy").number_value(), -81);
+  EXPECT_EQ(raw_summary.fields().at("variables").number_value(), 211);
+}
+
+TEST_F(CliTest, QuboKindFromFile) {
+  const CommandResult result = RunQsolve(absl::StrCat(
+      "solve", Addr(), "--kind qubo --input-file ", testing::SourceDir(),
+      "/tests/data/qubo/frustrated_triangle.qubo --reads 10 --seed 3 --json"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const google::protobuf::Struct summary = LastJsonLine(result.out);
+  EXPECT_EQ(summary.fields().at("energy").number_value(), -1);
+  ASSERT_EQ(summary.fields().at("board").list_value().values_size(), 1);
+  const std::string bits =
+      summary.fields().at("board").list_value().values(0).string_value();
+  EXPECT_EQ(std::count(bits.begin(), bits.end(), '1'), 1);
+}
+
+TEST_F(CliTest, ErrorsNameTheStatus) {
+  const CommandResult local =
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind sudoku --input '123'"));
+  EXPECT_EQ(local.exit_code, 2);
+  EXPECT_THAT(local.err, HasSubstr("INVALID_ARGUMENT"));
+  const CommandResult remote =
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind sudoku --input '",
+                             testing::kNytPuzzle, "' --reads 0"));
+  EXPECT_EQ(remote.exit_code, 1);
+  EXPECT_THAT(remote.err, HasSubstr("INVALID_ARGUMENT: params.num_reads"));
+  const CommandResult kind =
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind chessboard --input x"));
+  EXPECT_NE(kind.exit_code, 0);
+  EXPECT_THAT(kind.err, HasSubstr("unknown puzzle kind"));
+  const CommandResult usage = RunQsolve("frobnicate");
+  EXPECT_EQ(usage.exit_code, 2);
+}
+
+TEST_F(CliTest, ValidateBoard) {
+  const std::string board = testing::kNytSolution;
+  const CommandResult ok =
+      RunQsolve(absl::StrCat("validate", Addr(), "--kind sudoku --input '",
+                             testing::kNytPuzzle, "' --board '", board, "'"));
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_THAT(ok.out, HasSubstr("VALID (energy -81)"));
+  std::string broken = board;
+  broken[2] = '9';
+  const CommandResult bad =
+      RunQsolve(absl::StrCat("validate", Addr(), "--kind sudoku --input '",
+                             testing::kNytPuzzle, "' --board '", broken, "'"));
+  ASSERT_EQ(bad.exit_code, 0) << bad.err;
+  EXPECT_THAT(bad.out, HasSubstr("NOT VALID"));
+  EXPECT_THAT(bad.out, HasSubstr("row 1"));
+}
+
+}  // namespace
+}  // namespace qs

@@ -1,0 +1,116 @@
+// SolveBatch over loopback gRPC: every item gets exactly one result tagged with
+// its id, bad items get their own status without failing the stream, items may
+// carry samples, and a cancel ends the stream CANCELLED.
+#include <map>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/test_server.h"
+
+namespace qs {
+namespace {
+
+// The NYT solution with every k-th cell blanked: a puzzle that clamping leaves
+// small.
+v1::SolveRequest EasySudoku(int k, int seed) {
+  std::string grid = testing::kNytSolution;
+  for (size_t cell = seed % k; cell < grid.size(); cell += k) grid[cell] = '.';
+  v1::SolveRequest request;
+  *request.mutable_puzzle() = testing::SudokuSpecFromString(grid);
+  request.mutable_params()->set_num_reads(20);
+  request.mutable_params()->set_seed(seed);
+  return request;
+}
+
+TEST(SolveBatchTest, EveryItemGetsOneResult) {
+  server::ServerOptions options;
+  options.max_batch_in_flight = 3;
+  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  grpc::ClientContext context;
+  auto stream = stub->SolveBatch(&context);
+  std::map<std::string, int> expected_code;
+  for (int k = 0; k < 24; ++k) {
+    v1::BatchItem item;
+    item.set_id(absl::StrCat("item-", k));
+    *item.mutable_request() = EasySudoku(4 + k % 3, k);
+    expected_code[item.id()] = 0;
+    if (k == 5) {  // a bad puzzle
+      item.mutable_request()->mutable_puzzle()->mutable_sudoku()->set_cells(0,
+                                                                            42);
+      expected_code[item.id()] = 3;
+    }
+    if (k == 9) {  // a bad parameter
+      item.mutable_request()->mutable_params()->set_num_reads(0);
+      expected_code[item.id()] = 3;
+    }
+    if (k == 11)
+      item.mutable_request()->mutable_params()->set_max_sample_events(2);
+    ASSERT_TRUE(stream->Write(item));
+  }
+  stream->WritesDone();
+  std::map<std::string, int> results;
+  v1::BatchResult result;
+  while (stream->Read(&result)) {
+    ++results[result.id()];
+    EXPECT_EQ(result.status_code(), expected_code[result.id()])
+        << result.id() << ": " << result.status_message();
+    EXPECT_FALSE(result.server_instance().empty());
+    if (result.status_code() != 0) {
+      EXPECT_THAT(result.status_message(),
+                  ::testing::AnyOf(::testing::HasSubstr("sudoku.cells[0]"),
+                                   ::testing::HasSubstr("params.num_reads")));
+      continue;
+    }
+    EXPECT_TRUE(result.summary().best_valid()) << result.id();
+    EXPECT_EQ(result.summary().best_energy(), -81);
+    EXPECT_EQ(result.stats().variables_total(), 729u);
+    EXPECT_EQ(result.samples_size(), result.id() == "item-11" ? 2 : 0);
+  }
+  EXPECT_TRUE(stream->Finish().ok());
+  EXPECT_EQ(results.size(), 24u);
+  for (const auto& [id, count] : results) EXPECT_EQ(count, 1) << id;
+}
+
+TEST(SolveBatchTest, CancelEndsTheStream) {
+  auto server = testing::TestServer::Start({}, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  grpc::ClientContext context;
+  auto stream = stub->SolveBatch(&context);
+  v1::BatchItem item;
+  item.set_id("long");
+  *item.mutable_request()->mutable_puzzle() =
+      testing::SudokuSpecFromString(testing::kNytPuzzle);
+  item.mutable_request()->mutable_params()->set_num_reads(1000);
+  item.mutable_request()->mutable_params()->set_num_sweeps(1000000);
+  ASSERT_TRUE(stream->Write(item));
+  context.TryCancel();
+  v1::BatchResult result;
+  while (stream->Read(&result)) {
+  }
+  EXPECT_EQ(stream->Finish().error_code(), grpc::StatusCode::CANCELLED);
+  // The server is free again: a short solve goes through.
+  const testing::SolveStream after =
+      testing::RunSolve(*stub, EasySudoku(5, 1), 20);
+  EXPECT_TRUE(after.status.ok()) << after.status.error_message();
+}
+
+TEST(SolveBatchTest, EmptyBatchEndsOk) {
+  auto server = testing::TestServer::Start({}, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  grpc::ClientContext context;
+  auto stream = stub->SolveBatch(&context);
+  stream->WritesDone();
+  v1::BatchResult result;
+  EXPECT_FALSE(stream->Read(&result));
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+}  // namespace
+}  // namespace qs

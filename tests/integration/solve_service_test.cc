@@ -1,0 +1,361 @@
+// The service end to end over loopback gRPC: Solve streams the NYT Sudoku (seed
+// 001) in order and decodes the known solution; Compile, Validate and
+// ListBackends answer; health is SERVING, reflection lists the service;
+// /metrics shows the requests; every bad input gets its status code; a deadline
+// or a cancel stops the anneal.
+#include <chrono>
+#include <thread>
+
+#include "absl/strings/match.h"
+#include "gmock/gmock.h"
+#include "grpc/health/v1/health.grpc.pb.h"
+#include "grpc/reflection/v1alpha/reflection.grpc.pb.h"
+#include "gtest/gtest.h"
+#include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/test_server.h"
+
+namespace qs {
+namespace {
+
+using ::testing::HasSubstr;
+
+class SolveServiceTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = testing::TestServer::Start().release();
+    ASSERT_NE(server_, nullptr);
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  static testing::TestServer* server_;
+};
+
+testing::TestServer* SolveServiceTest::server_ = nullptr;
+
+v1::SolveRequest NytRequest() {
+  v1::SolveRequest request;
+  *request.mutable_puzzle() =
+      testing::SudokuSpecFromString(testing::kNytPuzzle);
+  request.mutable_params()->set_num_reads(3000);
+  request.mutable_params()->set_num_sweeps(3000);
+  request.mutable_params()->set_seed(2024);
+  request.mutable_params()->set_stop_at_first_valid(true);
+  request.mutable_params()->mutable_cpu_sa()->set_beta_hot(1.0);
+  return request;
+}
+
+TEST_F(SolveServiceTest, SolvesTheNytPuzzleAndStreamsInOrder) {
+  auto stub = server_->NewStub();
+  v1::SolveRequest request = NytRequest();
+  request.set_request_id("nyt-1");
+  const testing::SolveStream stream = testing::RunSolve(*stub, request);
+  ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
+  ASSERT_GE(stream.events.size(), 3u);
+  // Header first, summary last, samples and progress in between.
+  ASSERT_TRUE(stream.events.front().has_header());
+  const v1::SolveHeader& header = stream.events.front().header();
+  EXPECT_EQ(header.request_id(), "nyt-1");
+  EXPECT_EQ(header.stats().variables_total(), 729u);
+  EXPECT_EQ(header.stats().variables(), 211u);
+  EXPECT_EQ(header.stats().ground_energy(), -81);
+  EXPECT_EQ(header.seed(), 2024u);
+  const v1::SolveSummary* summary = stream.summary();
+  ASSERT_NE(summary, nullptr);
+  int samples = 0;
+  for (size_t k = 1; k + 1 < stream.events.size(); ++k) {
+    ASSERT_TRUE(stream.events[k].has_sample() ||
+                stream.events[k].has_progress())
+        << k;
+    if (!stream.events[k].has_sample()) continue;
+    ++samples;
+    const v1::SampleEvent& sample = stream.events[k].sample();
+    EXPECT_EQ(sample.num_variables(), 729u);
+    EXPECT_EQ(sample.bits().size(), (729u + 7) / 8);
+    EXPECT_EQ(sample.solution().rows_size(), 9);
+    EXPECT_EQ(sample.valid(), sample.energy() == -81);
+  }
+  EXPECT_EQ(static_cast<uint32_t>(samples), summary->reads_done());
+  EXPECT_EQ(summary->termination(), v1::TARGET_REACHED);
+  EXPECT_TRUE(summary->best_valid());
+  EXPECT_EQ(summary->best_energy(), -81);
+  std::string grid;
+  for (const std::string& row : summary->best_solution().rows()) grid += row;
+  EXPECT_EQ(grid, testing::kNytSolution);
+  EXPECT_GE(summary->num_valid(), 1u);
+  EXPECT_EQ(summary->seed(), 2024u);
+  EXPECT_GT(summary->spin_update_attempts(), 0u);
+  EXPECT_GT(summary->timings().sample_seconds(), 0);
+  EXPECT_EQ(summary->backend().name(), "cpu-sa");
+}
+
+TEST_F(SolveServiceTest, SameSeedSameStream) {
+  auto stub = server_->NewStub();
+  v1::SolveRequest request = NytRequest();
+  request.mutable_params()->set_num_reads(8);
+  request.mutable_params()->set_num_sweeps(100);
+  request.mutable_params()->set_stop_at_first_valid(false);
+  request.mutable_params()->set_aggregate(
+      true);  // sorted output: independent of finishing order
+  const testing::SolveStream a = testing::RunSolve(*stub, request);
+  const testing::SolveStream b = testing::RunSolve(*stub, request);
+  ASSERT_TRUE(a.status.ok() && b.status.ok());
+  std::vector<std::string> bits_a, bits_b;
+  for (const auto& e : a.events)
+    if (e.has_sample()) bits_a.push_back(e.sample().bits());
+  for (const auto& e : b.events)
+    if (e.has_sample()) bits_b.push_back(e.sample().bits());
+  EXPECT_FALSE(bits_a.empty());
+  EXPECT_EQ(bits_a, bits_b);
+}
+
+TEST_F(SolveServiceTest, CompileValidateAndListBackends) {
+  auto stub = server_->NewStub();
+  v1::CompileRequest compile;
+  *compile.mutable_puzzle() =
+      testing::SudokuSpecFromString(testing::kNytPuzzle);
+  compile.mutable_options()->set_reduction(v1::REDUCTION_CLUES);
+  compile.mutable_options()->set_return_qubo(true);
+  v1::CompileResponse compiled;
+  grpc::ClientContext c1;
+  ASSERT_TRUE(stub->Compile(&c1, compile, &compiled).ok());
+  EXPECT_EQ(compiled.stats().variables(), 513u);
+  EXPECT_EQ(compiled.stats().offset(), -24);
+  EXPECT_EQ(compiled.qubo().num_variables(), 513u);
+  EXPECT_EQ(compiled.variable_map_size(), 513);
+  EXPECT_EQ(compiled.labels_size(), 729);
+
+  v1::ValidateRequest validate;
+  *validate.mutable_puzzle() = compile.puzzle();
+  for (const char* p = testing::kNytSolution; *p; ++p)
+    validate.mutable_solution()->add_cells(*p - '0');
+  v1::ValidateResponse report;
+  grpc::ClientContext c2;
+  ASSERT_TRUE(stub->Validate(&c2, validate, &report).ok());
+  EXPECT_TRUE(report.report().valid());
+  EXPECT_EQ(report.energy(), -81);
+  validate.mutable_solution()->set_cells(0, 9);
+  grpc::ClientContext c3;
+  ASSERT_TRUE(stub->Validate(&c3, validate, &report).ok());
+  EXPECT_FALSE(report.report().valid());
+  EXPECT_GT(report.energy(), -81);
+
+  v1::ListBackendsResponse backends;
+  grpc::ClientContext c4;
+  ASSERT_TRUE(
+      stub->ListBackends(&c4, v1::ListBackendsRequest(), &backends).ok());
+  std::vector<std::string> names;
+  for (const auto& b : backends.backends()) names.push_back(b.name());
+  EXPECT_THAT(names, ::testing::IsSupersetOf({"cpu-sa", "exact"}));
+}
+
+TEST_F(SolveServiceTest, HealthAndReflection) {
+  auto channel = grpc::CreateChannel(server_->address(),
+                                     grpc::InsecureChannelCredentials());
+  auto health = grpc::health::v1::Health::NewStub(channel);
+  for (const std::string service : {"", "qs.v1.Solver"}) {
+    grpc::ClientContext context;
+    grpc::health::v1::HealthCheckRequest request;
+    request.set_service(service);
+    grpc::health::v1::HealthCheckResponse response;
+    ASSERT_TRUE(health->Check(&context, request, &response).ok());
+    EXPECT_EQ(response.status(), grpc::health::v1::HealthCheckResponse::SERVING)
+        << service;
+  }
+  auto reflection =
+      grpc::reflection::v1alpha::ServerReflection::NewStub(channel);
+  grpc::ClientContext context;
+  auto stream = reflection->ServerReflectionInfo(&context);
+  grpc::reflection::v1alpha::ServerReflectionRequest request;
+  request.set_list_services("");
+  ASSERT_TRUE(stream->Write(request));
+  stream->WritesDone();
+  grpc::reflection::v1alpha::ServerReflectionResponse response;
+  ASSERT_TRUE(stream->Read(&response));
+  std::vector<std::string> services;
+  for (const auto& s : response.list_services_response().service())
+    services.push_back(s.name());
+  EXPECT_THAT(services, ::testing::Contains("qs.v1.Solver"));
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+struct BadInput {
+  std::string name;
+  std::function<void(v1::SolveRequest&)> mutate;
+  grpc::StatusCode code;
+  std::string message;
+};
+
+TEST_F(SolveServiceTest, BadInputGetsTheRightStatus) {
+  auto stub = server_->NewStub();
+  const std::vector<BadInput> cases = {
+      {"short grid",
+       [](v1::SolveRequest& r) {
+         r.mutable_puzzle()->mutable_sudoku()->mutable_cells()->RemoveLast();
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "sudoku.cells"},
+      {"digit out of range",
+       [](v1::SolveRequest& r) {
+         r.mutable_puzzle()->mutable_sudoku()->set_cells(0, 12);
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "sudoku.cells[0]"},
+      {"contradictory clues",
+       [](v1::SolveRequest& r) {
+         r.mutable_puzzle()->mutable_sudoku()->set_cells(0, 2);
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "contradictory clues"},
+      {"lambda <= 2",
+       [](v1::SolveRequest& r) {
+         r.mutable_puzzle()->mutable_sudoku()->set_penalty(2);
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "sudoku.penalty"},
+      {"zero reads",
+       [](v1::SolveRequest& r) { r.mutable_params()->set_num_reads(0); },
+       grpc::StatusCode::INVALID_ARGUMENT, "params.num_reads"},
+      {"too many reads",
+       [](v1::SolveRequest& r) { r.mutable_params()->set_num_reads(1u << 30); },
+       grpc::StatusCode::INVALID_ARGUMENT, "params.num_reads"},
+      {"zero sweeps",
+       [](v1::SolveRequest& r) { r.mutable_params()->set_num_sweeps(0); },
+       grpc::StatusCode::INVALID_ARGUMENT, "params.num_sweeps"},
+      {"unknown backend",
+       [](v1::SolveRequest& r) {
+         r.mutable_params()->set_backend("quantum-magic");
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "params.backend"},
+      {"no puzzle", [](v1::SolveRequest& r) { r.clear_puzzle(); },
+       grpc::StatusCode::INVALID_ARGUMENT, "puzzle: not set"},
+      {"negative time limit",
+       [](v1::SolveRequest& r) {
+         r.mutable_params()->set_time_limit_seconds(-1);
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "params.time_limit_seconds"},
+      {"hot beta above cold",
+       [](v1::SolveRequest& r) {
+         r.mutable_params()->mutable_cpu_sa()->set_beta_hot(5);
+         r.mutable_params()->mutable_cpu_sa()->set_beta_cold(1);
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "params.cpu_sa"},
+      {"bad initial state",
+       [](v1::SolveRequest& r) { r.mutable_params()->add_initial_states("x"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "params.initial_states[0]"},
+      {"exact backend on 211 variables",
+       [](v1::SolveRequest& r) { r.mutable_params()->set_backend("exact"); },
+       grpc::StatusCode::RESOURCE_EXHAUSTED, "at most 30"},
+      {"25x25 grid over the attempt budget",
+       [](v1::SolveRequest& r) {
+         v1::SudokuPuzzle* s = r.mutable_puzzle()->mutable_sudoku();
+         s->set_box_size(5);
+         s->clear_cells();
+         for (int k = 0; k < 625; ++k) s->add_cells(0);
+         r.mutable_params()->set_num_reads(100000);
+         r.mutable_params()->set_num_sweeps(10000000);
+       },
+       grpc::StatusCode::RESOURCE_EXHAUSTED, "spin-update attempts"},
+  };
+  for (const BadInput& c : cases) {
+    v1::SolveRequest request = NytRequest();
+    c.mutate(request);
+    const testing::SolveStream stream = testing::RunSolve(*stub, request);
+    EXPECT_EQ(stream.status.error_code(), c.code)
+        << c.name << ": " << stream.status.error_message();
+    EXPECT_THAT(stream.status.error_message(), HasSubstr(c.message)) << c.name;
+  }
+  // The server is still up and serving.
+  const testing::SolveStream after = testing::RunSolve(*stub, NytRequest());
+  EXPECT_TRUE(after.status.ok());
+}
+
+TEST_F(SolveServiceTest, DeadlineStopsTheAnneal) {
+  auto stub = server_->NewStub();
+  v1::SolveRequest request = NytRequest();
+  request.mutable_params()->set_stop_at_first_valid(false);
+  request.mutable_params()->set_num_reads(1000);
+  request.mutable_params()->set_num_sweeps(1000000);  // minutes of work
+  const testing::SolveStream stream =
+      testing::RunSolve(*stub, request, /*deadline_seconds=*/0.5);
+  EXPECT_EQ(stream.status.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED);
+  // The work stops with the call: a fresh solve is served right away by the
+  // same two cores.
+  v1::SolveRequest quick = NytRequest();
+  quick.mutable_params()->set_num_reads(4);
+  quick.mutable_params()->set_num_sweeps(10);
+  quick.mutable_params()->set_stop_at_first_valid(false);
+  const testing::SolveStream next = testing::RunSolve(*stub, quick, 20);
+  EXPECT_TRUE(next.status.ok()) << next.status.error_message();
+}
+
+TEST_F(SolveServiceTest, TimeLimitEndsNormallyWithPartialResults) {
+  auto stub = server_->NewStub();
+  v1::SolveRequest request = NytRequest();
+  request.mutable_params()->set_stop_at_first_valid(false);
+  request.mutable_params()->set_num_reads(8);
+  request.mutable_params()->set_num_sweeps(1000000);  // seconds per read
+  request.mutable_params()->set_time_limit_seconds(0.3);
+  const testing::SolveStream stream = testing::RunSolve(*stub, request);
+  ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
+  ASSERT_NE(stream.summary(), nullptr);
+  EXPECT_EQ(stream.summary()->termination(), v1::TIME_LIMIT);
+  EXPECT_GT(stream.summary()->reads_done(),
+            0u);  // the cut reads' states are returned
+  EXPECT_LT(stream.summary()->sweeps_done(), 8u * 1000000u);
+}
+
+TEST_F(SolveServiceTest, ClientCancelStopsTheAnneal) {
+  auto stub = server_->NewStub();
+  v1::SolveRequest request = NytRequest();
+  request.mutable_params()->set_stop_at_first_valid(false);
+  request.mutable_params()->set_num_reads(1000);
+  request.mutable_params()->set_num_sweeps(1000000);
+  grpc::ClientContext context;
+  auto reader = stub->Solve(&context, request);
+  v1::SolveResponse header;
+  ASSERT_TRUE(reader->Read(&header));
+  EXPECT_TRUE(header.has_header());
+  context.TryCancel();
+  v1::SolveResponse event;
+  while (reader->Read(&event)) {
+  }
+  EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::CANCELLED);
+  // The server records the cancelled call once the anneal has stopped.
+  bool recorded = false;
+  for (int attempt = 0; attempt < 100 && !recorded; ++attempt) {
+    auto metrics = server_->ScrapeMetrics();
+    ASSERT_TRUE(metrics.ok());
+    recorded = absl::StrContains(*metrics, "code=\"CANCELLED\"");
+    if (!recorded) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_TRUE(recorded);
+}
+
+TEST_F(SolveServiceTest, MetricsShowTheRequests) {
+  auto stub = server_->NewStub();
+  const testing::SolveStream stream = testing::RunSolve(*stub, NytRequest());
+  ASSERT_TRUE(stream.status.ok());
+  v1::SolveRequest bad = NytRequest();
+  bad.mutable_params()->set_num_reads(0);
+  ASSERT_EQ(testing::RunSolve(*stub, bad).status.error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  auto metrics = server_->ScrapeMetrics();
+  ASSERT_TRUE(metrics.ok()) << metrics.status();
+  EXPECT_THAT(*metrics,
+              HasSubstr("qs_requests_total{backend=\"cpu-sa\",code=\"OK\","
+                        "method=\"Solve\",puzzle=\"sudoku\"}"));
+  EXPECT_THAT(*metrics, HasSubstr("qs_request_duration_seconds_bucket{backend="
+                                  "\"cpu-sa\",method=\"Solve\""));
+  EXPECT_THAT(
+      *metrics,
+      HasSubstr(
+          "qs_samples_streamed_total{backend=\"cpu-sa\",puzzle=\"sudoku\"}"));
+  EXPECT_THAT(*metrics,
+              HasSubstr("qs_spin_update_attempts_total{backend=\"cpu-sa\"}"));
+  EXPECT_THAT(*metrics,
+              HasSubstr("qs_solve_phase_seconds_bucket{phase=\"compile\""));
+  EXPECT_THAT(*metrics, HasSubstr("qs_active_requests"));
+  EXPECT_THAT(*metrics, HasSubstr("qs_pool_queued_tasks"));
+  EXPECT_THAT(*metrics, HasSubstr("code=\"INVALID_ARGUMENT\""));
+}
+
+}  // namespace
+}  // namespace qs
