@@ -33,7 +33,8 @@ class CpuSaSampler final : public Sampler {
     return {.exact = false,
             .deterministic = true,
             .interruptible = true,
-            .remote = false};
+            .remote = false,
+            .max_variables = kMaxKernelVariables};
   }
 
   absl::StatusOr<SampleStats> Sample(const Qubo& model,
@@ -53,7 +54,7 @@ class CpuSaSampler final : public Sampler {
                      ResolveSchedule(model, params));
     const KernelPath path = ResolveKernelPath(params.kernel);
     const int lanes = KernelLanes(path);
-    const KernelModel kernel_model = MakeKernelModel(model);
+    ASSIGN_OR_RETURN(const KernelModel kernel_model, MakeKernelModel(model));
 
     std::atomic<int> reads_done{0};
     std::atomic<int64_t> sweeps{0}, attempts{0}, accepted{0};

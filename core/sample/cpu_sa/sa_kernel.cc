@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "core/base/rng.h"
 
 #if defined(__x86_64__)
@@ -89,9 +90,15 @@ bool Supported(KernelPath path) {
 
 }  // namespace
 
-KernelModel MakeKernelModel(const Qubo& qubo) {
+absl::StatusOr<KernelModel> MakeKernelModel(const Qubo& qubo) {
   KernelModel model;
   const int n = qubo.num_variables();
+  if (n > kMaxKernelVariables || qubo.adjacency().size() > UINT32_MAX) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("the model has ", n, " variables and ",
+                     qubo.num_couplers(), " couplers; cpu-sa takes at most ",
+                     kMaxKernelVariables, " variables and 2^31 couplers"));
+  }
   model.num_variables = n;
   // The largest |field| any state can produce, and the largest row, bound the
   // grid.
@@ -104,13 +111,23 @@ KernelModel MakeKernelModel(const Qubo& qubo) {
     max_row = std::max(max_row, static_cast<int>(qubo.neighbors(i).size()));
   }
   // Rounding adds at most 1/2 per coefficient; keep the rounded bound within
-  // 2^24.
-  const double room = 0x1p24 - (max_row + 1);
-  int exponent = 0;
-  if (bound > 0)
-    exponent = std::clamp(static_cast<int>(std::floor(std::log2(room / bound))),
-                          -100, 100);
-  while (exponent > -100 && std::ldexp(bound, exponent) > room) --exponent;
+  // 2^24. The scale stays a normal float. When it is huge, k = S ln 2 / beta
+  // overflows only for a beta so small that every flip passes anyway.
+  constexpr int kMinExponent = -126, kMaxExponent = 126;
+  const double room = 0x1p24 - (max_row + 1.0);
+  int exponent = kMaxExponent;
+  if (bound > 0) {
+    exponent = static_cast<int>(std::floor(std::log2(room / bound)));
+    exponent = std::clamp(exponent, kMinExponent, kMaxExponent);
+    while (exponent > kMinExponent && std::ldexp(bound, exponent) > room) {
+      --exponent;
+    }
+  }
+  if (room <= 0 || std::ldexp(bound, exponent) > room) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("coefficients up to ", bound,
+                     " in a row exceed the annealer's float range (2^150)"));
+  }
   const double scale = std::ldexp(1.0, exponent);
   model.scale = static_cast<float>(scale);
   auto on_grid = [&](double w) {
@@ -125,7 +142,7 @@ KernelModel MakeKernelModel(const Qubo& qubo) {
     model.linear[i] = on_grid(qubo.linear(i));
     model.row_start[i] = static_cast<uint32_t>(model.edges.size());
     for (const Neighbor& nb : qubo.neighbors(i)) {
-      model.edges.push_back({static_cast<uint32_t>(nb.j), on_grid(nb.w)});
+      model.edges.push_back({static_cast<uint32_t>(nb.j) << 6, on_grid(nb.w)});
     }
   }
   model.row_start[n] = static_cast<uint32_t>(model.edges.size());

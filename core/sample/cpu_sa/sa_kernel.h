@@ -19,6 +19,7 @@
 #include <span>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "core/base/interrupter.h"
 #include "core/qubo/qubo.h"
 #include "core/sample/sampler.h"
@@ -26,10 +27,16 @@
 
 namespace qs {
 
+// One neighbour j of a variable: its byte offset j * 64 in the 16-lane field
+// array (narrower paths shift it down), which saves the kernel an index
+// computation per update, and the coefficient.
 struct KernelEdge {
-  uint32_t j;
+  uint32_t offset;
   float w;  // b_ij * scale
 };
+
+// Variables a KernelModel can hold (offsets are 32-bit).
+inline constexpr int kMaxKernelVariables = 1 << 26;
 
 // A Qubo in the kernel's units, built once per request and shared by every
 // batch.
@@ -54,7 +61,9 @@ struct KernelModel {
   std::vector<int64_t> chunk_work;
 };
 
-KernelModel MakeKernelModel(const Qubo& model);
+// RESOURCE_EXHAUSTED past kMaxKernelVariables; INVALID_ARGUMENT when a row's
+// coefficients sum beyond 2^150 (the float range of the grid).
+absl::StatusOr<KernelModel> MakeKernelModel(const Qubo& model);
 
 // One read of a batch: its starting state (replaced by the final one) and the
 // seed of its stream.

@@ -284,6 +284,36 @@ TEST(CpuSaSamplerTest, StartsFromInitialStatesAndReportsWhatRan) {
                        ::testing::HasSubstr("initial_states[0]")));
 }
 
+TEST(CpuSaSamplerTest, EmptyAndSingleVariableModels) {
+  QuboBuilder empty(0);
+  empty.AddOffset(4);
+  auto none = std::move(empty).Build();
+  ASSERT_OK(none.status());
+  SampleParams params;
+  params.num_reads = 20;
+  params.num_sweeps = 10;
+  SaRun run = SampleWith(*none, params, 2);
+  ASSERT_EQ(run.samples.size(), 20u);
+  for (const Sample& s : run.samples) EXPECT_EQ(s.energy, 4);
+  EXPECT_EQ(run.stats.spin_update_attempts, 0);
+
+  QuboBuilder single(1);
+  single.AddLinear(0, -2);
+  auto one = std::move(single).Build();
+  ASSERT_OK(one.status());
+  run = SampleWith(*one, params, 2);
+  ASSERT_EQ(run.samples.size(), 20u);
+  // The tuned schedule ends where the cheapest uphill flip still passes with
+  // p = 1 / (100 n) per proposal: most reads end in the ground state.
+  int ground = 0;
+  for (const Sample& s : run.samples) {
+    ground += s.bits == std::vector<uint8_t>{1};
+    EXPECT_EQ(s.energy, s.bits[0] ? -2 : 0);
+  }
+  EXPECT_GE(ground, 15);
+  EXPECT_EQ(run.stats.spin_update_attempts, 200);
+}
+
 TEST(CpuSaSamplerTest, TargetEnergyEndsTheRun) {
   const Qubo model = Queens(6);
   SampleParams params;
@@ -334,7 +364,9 @@ TEST(SaKernelTest, PollsTheInterrupterWithinASweep) {
   for (int i = 0; i < 20000; ++i) builder.AddQuadratic(i, (i + 1) % 20000, 1);
   auto ring = std::move(builder).Build();
   ASSERT_OK(ring.status());
-  const KernelModel model = MakeKernelModel(*ring);
+  auto made = MakeKernelModel(*ring);
+  ASSERT_OK(made.status());
+  const KernelModel& model = *made;
   ASSERT_GT(model.chunk_end.size(), 2u);
   for (KernelPath path : AvailablePaths()) {
     Interrupter interrupter;
@@ -354,11 +386,11 @@ TEST(SaKernelTest, PollsTheInterrupterWithinASweep) {
 }
 
 TEST(SaKernelTest, KernelGridIsExactForIntegerModelsAndRoundsReals) {
-  const KernelModel queens = MakeKernelModel(Queens(8));
+  const KernelModel queens = *MakeKernelModel(Queens(8));
   EXPECT_TRUE(queens.exact);
   EXPECT_EQ(queens.scale,
             std::exp2(std::floor(std::log2(queens.scale))));  // a power of two
-  const KernelModel reals = MakeKernelModel(RandomQubo(50, 0.5, false, 1));
+  const KernelModel reals = *MakeKernelModel(RandomQubo(50, 0.5, false, 1));
   EXPECT_FALSE(reals.exact);
   // Every field stays below 2^24 on the grid.
   for (int i = 0; i < reals.num_variables; ++i) {
@@ -367,6 +399,44 @@ TEST(SaKernelTest, KernelGridIsExactForIntegerModelsAndRoundsReals) {
       bound += std::abs(reals.edges[e].w);
     EXPECT_LE(bound, 0x1p24);
   }
+}
+
+TEST(SaKernelTest, KernelGridCoversExtremeMagnitudes) {
+  for (double magnitude : {1e-30, 1e-9, 1e9, 1e30}) {
+    QuboBuilder builder(3);
+    builder.AddLinear(0, -magnitude);
+    builder.AddQuadratic(0, 1, 2 * magnitude);
+    builder.AddQuadratic(1, 2, -magnitude);
+    auto model = std::move(builder).Build();
+    ASSERT_OK(model.status());
+    auto kernel = MakeKernelModel(*model);
+    ASSERT_OK(kernel.status());
+    for (const KernelEdge& edge : kernel->edges)
+      EXPECT_TRUE(std::isfinite(edge.w));
+    // The grid keeps the model at every scale: every read ends at -magnitude.
+    SampleParams params;
+    params.num_reads = 8;
+    params.num_sweeps = 100;
+    const SaRun run = SampleWith(*model, params, 1);
+    // The brute-force enumerator's tolerance is absolute (1e-9): enumerate.
+    double ground = INFINITY;
+    for (int bits = 0; bits < 8; ++bits) {
+      const std::vector<uint8_t> x = {static_cast<uint8_t>(bits & 1),
+                                      static_cast<uint8_t>(bits >> 1 & 1),
+                                      static_cast<uint8_t>(bits >> 2 & 1)};
+      ground = std::min(ground, model->Energy(x));
+    }
+    EXPECT_EQ(ground, -magnitude);
+    for (const Sample& s : run.samples)
+      EXPECT_EQ(s.energy, ground) << magnitude;
+  }
+  QuboBuilder huge(2);
+  huge.AddQuadratic(0, 1, 1e300);
+  auto model = std::move(huge).Build();
+  ASSERT_OK(model.status());
+  EXPECT_THAT(MakeKernelModel(*model),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::HasSubstr("float range")));
 }
 
 TEST(CpuSaParamsTest, ChecksAndMapsTheWireParameters) {
