@@ -42,17 +42,17 @@ inline constexpr int kMaxKernelVariables = 1 << 26;
 // batch.
 struct KernelModel {
   int num_variables = 0;
-  // Kernel units per energy unit: the largest power of two that keeps every
-  // possible field, scale * max_i(|a_i| + sum_j |b_ij|) after rounding, within
-  // 2^24 (the float mantissa).
+  // Kernel units per energy unit: the largest power of two (within the normal
+  // floats) that keeps every possible field, scale * max_i(|a_i| + sum_j
+  // |b_ij|) after rounding, within 2^24 (the float mantissa).
   float scale = 1;
   // True when every coefficient times scale was already an integer: the kernel
   // sees the model exactly. Otherwise coefficients are rounded to the nearest
   // 1/scale (energies are still reported exactly).
   bool exact = true;
   std::vector<float> linear;  // a_i * scale
-  std::vector<uint32_t>
-      row_start;  // neighbours of i: edges[row_start[i] .. row_start[i + 1])
+  // Neighbours of i: edges[row_start[i] .. row_start[i + 1]).
+  std::vector<uint32_t> row_start;
   std::vector<KernelEdge> edges;
   // Variable ranges between interrupter polls: chunk k is [chunk_end[k - 1],
   // chunk_end[k]), each holding at most about kPollWork lane-edge updates (a
