@@ -108,7 +108,11 @@ class StreamingSink final : public SampleSink {
           MakeViolation("decode_error", "", report.status().message());
     }
     const absl::Duration decode_time = absl::Now() - decode_start;
-    if (event.valid() && params_.stop_at_first_valid())
+    // stop_at_first_valid stops at a valid board at or below target_energy
+    // (when set); a valid board always sits at the ground energy.
+    if (event.valid() && params_.stop_at_first_valid() &&
+        (!params_.has_target_energy() ||
+         event.energy() <= params_.target_energy() + 1e-9))
       interrupter_.Interrupt(StopReason::kTargetReached);
 
     absl::MutexLock lock(&mu_);
@@ -157,11 +161,14 @@ class StreamingSink final : public SampleSink {
       }
       events = std::move(merged);
     }
-    std::stable_sort(events.begin(), events.end(),
-                     [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
-                       if (a.valid() != b.valid()) return a.valid();
-                       return a.energy() < b.energy();
-                     });
+    // Ties go by bits, so that one seed gives one stream whatever order the
+    // reads finished in.
+    std::sort(events.begin(), events.end(),
+              [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+                if (a.valid() != b.valid()) return a.valid();
+                if (a.energy() != b.energy()) return a.energy() < b.energy();
+                return a.bits() < b.bits();
+              });
     if (params_.max_sample_events() > 0 &&
         events.size() > params_.max_sample_events()) {
       events.resize(params_.max_sample_events());
@@ -411,7 +418,11 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   params.seed = p.has_seed() ? p.seed()
                              : std::random_device{}() * uint64_t{0x100000001} ^
                                    absl::GetCurrentTimeNanos();
-  if (p.has_target_energy()) params.target_energy = p.target_energy();
+  // With stop_at_first_valid the sink checks the energy together with the
+  // rules: a sampler stopping on energy alone would end the solve at a board
+  // that breaks a rule the QUBO cannot express (Takuzu's unique lines).
+  if (p.has_target_energy() && !p.stop_at_first_valid())
+    params.target_energy = p.target_energy();
   for (int k = 0; k < p.initial_states_size(); ++k) {
     auto full = UnpackBits(p.initial_states(k), problem.variables.num_full());
     if (!full.ok()) {

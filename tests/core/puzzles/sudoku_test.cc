@@ -119,8 +119,9 @@ TEST(SudokuCompilerTest, EverySingleWrongDigitScoresHigher) {
       ASSERT_OK(bits);
       EXPECT_GT(none.full_model.Energy(*bits), -81);
       // A wrong digit in a free cell is also worse in the reduced model.
-      if (testing::kNytPuzzle[cell] == '.')
+      if (testing::kNytPuzzle[cell] == '.') {
         EXPECT_GT(ReducedEnergy(full, *bits), -81);
+      }
       auto report = compiler->Validate(spec, SolutionFromString(broken));
       ASSERT_OK(report);
       EXPECT_FALSE(report->valid());
