@@ -34,22 +34,30 @@ for _ in $(seq 1 100); do
 done
 
 echo "qs_server pid $SERVER, $WORKERS compute threads, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# CPU seconds the server process has used (user + system), from /proc.
+cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '{print ($14 + $15) / hz}' "/proc/$SERVER/stat"
+}
 for c in $CONCURRENCY; do
   echo "== concurrency $c ($MODE, $SECONDS_PER_POINT s)"
+  CPU_BEFORE=$(cpu_seconds)
   ./build/clients/qs_loadgen --targets "$ADDR" --mode "$MODE" --concurrency "$c" \
     --duration "$SECONDS_PER_POINT" --warmup $((2 * c)) --reads "$READS" --metrics "$METRICS" \
     --json_report "$OUT/$MODE-c$c.json"
+  awk -v a="$(cpu_seconds)" -v b="$CPU_BEFORE" 'BEGIN {print a - b}' >"$OUT/$MODE-c$c.cpu"
 done
 
 echo
-echo "| concurrency | requests/s | p50 ms | p90 ms | p99 ms | valid | server time outside the annealer |"
-echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| concurrency | requests/s | p50 ms | p90 ms | p99 ms | valid | server time outside the annealer | server CPU ms/request |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for c in $CONCURRENCY; do
-  /usr/bin/python3 - "$OUT/$MODE-c$c.json" <<'PY'
+  /usr/bin/python3 - "$OUT/$MODE-c$c.json" "$(cat "$OUT/$MODE-c$c.cpu")" "$((2 * c))" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
+cpu, warmup = float(sys.argv[2]), int(sys.argv[3])
 l = r["latency"]
 print(f"| {r['concurrency']:.0f} | {r['requests_per_second']:.1f} | {l['p50_ms']:.1f} | {l['p90_ms']:.1f} "
-      f"| {l['p99_ms']:.1f} | {100 * r['valid_rate']:.1f}% | {100 * r['server_phases']['outside_share']:.2f}% |")
+      f"| {l['p99_ms']:.1f} | {100 * r['valid_rate']:.1f}% | {100 * r['server_phases']['outside_share']:.2f}% "
+      f"| {1e3 * cpu / (r['requests'] + warmup):.1f} |")
 PY
 done

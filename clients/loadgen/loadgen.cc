@@ -755,6 +755,14 @@ int Main() {
             n);
     std::printf("server time outside the annealer: %.2f%% of served time\n",
                 100 * split.outside_share());
+    if (ok < static_cast<int64_t>(records.size())) {
+      // The duration histogram has no status label: turned-away calls count
+      // in the request time but have no phases.
+      std::printf(
+          "  (%lld of the requests did not end OK; their time is in the "
+          "request total, so the split above mixes them in)\n",
+          static_cast<long long>(records.size() - ok));
+    }
     google::protobuf::Value s;
     auto& sf = *s.mutable_struct_value()->mutable_fields();
     sf["requests"] = Number(split.requests);
