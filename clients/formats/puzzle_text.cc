@@ -26,6 +26,8 @@ const std::vector<Format>& Formats() {
       {"nqueens", &ParseNQueensText, &ParseBinaryBoard},
       {"queens", &ParseQueensText, &ParseBinaryBoard},
       {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard},
+      {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard},
+      {"tango", &ParseTangoText, &ParseTakuzuBoard},
   };
   return *formats;
 }

@@ -5,12 +5,14 @@
 #include "core/puzzles/queens.h"
 #include "core/puzzles/raw_qubo.h"
 #include "core/puzzles/sudoku.h"
+#include "core/puzzles/takuzu.h"
 
 namespace qs {
 
 absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewSudokuCompiler()));
   RETURN_IF_ERROR(registry.Register(NewQueensCompiler()));
+  RETURN_IF_ERROR(registry.Register(NewTakuzuCompiler()));
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
   return absl::OkStatus();
 }

@@ -107,7 +107,11 @@ class StreamingSink final : public SampleSink {
           MakeViolation("decode_error", "", report.status().message());
     }
     const absl::Duration decode_time = absl::Now() - decode_start;
-    if (event.valid() && params_.stop_at_first_valid())
+    // stop_at_first_valid stops at a valid board at or below target_energy
+    // (when set); a valid board always sits at the ground energy.
+    if (event.valid() && params_.stop_at_first_valid() &&
+        (!params_.has_target_energy() ||
+         event.energy() <= params_.target_energy() + 1e-9))
       interrupter_.Interrupt(StopReason::kTargetReached);
 
     absl::MutexLock lock(&mu_);
@@ -430,7 +434,11 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
                           ? ScheduleType::kLinear
                           : ScheduleType::kGeometric;
   }
-  if (p.has_target_energy()) params.target_energy = p.target_energy();
+  // With stop_at_first_valid the sink checks the energy together with the
+  // rules: a sampler stopping on energy alone would end the solve at a board
+  // that breaks a rule the QUBO cannot express (Takuzu's unique lines).
+  if (p.has_target_energy() && !p.stop_at_first_valid())
+    params.target_energy = p.target_energy();
   for (int k = 0; k < p.initial_states_size(); ++k) {
     auto full = UnpackBits(p.initial_states(k), problem.variables.num_full());
     if (!full.ok()) {

@@ -2,10 +2,8 @@
 // the README's fields, local errors for bad lines, retries of items a full
 // server turns away (UNAVAILABLE), round-robin targets, and the exit codes
 // when no server answers or the batch deadline passes.
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <fstream>
 #include <map>
 #include <set>
@@ -20,6 +18,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/qsolve_runner.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -27,38 +26,13 @@ namespace {
 
 using ::testing::HasSubstr;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using testing::CommandResult;
+using testing::RunQsolve;
 
 std::string TempPath(const std::string& name) {
   static int calls = 0;
   return absl::StrCat(::testing::TempDir(), "/cli_batch_", getpid(), "_",
                       ++calls, "_", name);
-}
-
-CommandResult RunQsolve(const std::string& args) {
-  const char* dir = std::getenv("QS_BINARY_DIR");
-  const std::string err_file = TempPath("stderr.txt");
-  const std::string command =
-      absl::StrCat(dir != nullptr ? dir : "build", "/clients/qsolve ", args,
-                   " </dev/null 2>", err_file);
-  CommandResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    result.out.append(buffer, n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_file);
-  std::stringstream text;
-  text << err.rdbuf();
-  result.err = text.str();
-  return result;
 }
 
 std::string WriteBatch(const std::string& content) {
