@@ -161,25 +161,27 @@ class BatchReactor final
       status = SolveEngine::StatusForStop(running->interrupter.reason());
     } else {
       status = context->engine->Solve(
-        request, running->interrupter, [&](v1::SolveResponse&& event) {
-          context->metrics->RecordSolveEvent(puzzle, backend, event);
-          switch (event.event_case()) {
-            case v1::SolveResponse::kHeader:
-              *result.mutable_stats() =
-                  std::move(*event.mutable_header()->mutable_stats());
-              break;
-            case v1::SolveResponse::kSample:
-              if (request.params().max_sample_events() > 0) {
-                *result.add_samples() = std::move(*event.mutable_sample());
-              }
-              break;
-            case v1::SolveResponse::kSummary:
-              *result.mutable_summary() = std::move(*event.mutable_summary());
-              break;
-            default:
-              break;
-          }
-        }, queue_time);
+          request, running->interrupter,
+          [&](v1::SolveResponse&& event) {
+            context->metrics->RecordSolveEvent(puzzle, backend, event);
+            switch (event.event_case()) {
+              case v1::SolveResponse::kHeader:
+                *result.mutable_stats() =
+                    std::move(*event.mutable_header()->mutable_stats());
+                break;
+              case v1::SolveResponse::kSample:
+                if (request.params().max_sample_events() > 0) {
+                  *result.add_samples() = std::move(*event.mutable_sample());
+                }
+                break;
+              case v1::SolveResponse::kSummary:
+                *result.mutable_summary() = std::move(*event.mutable_summary());
+                break;
+              default:
+                break;
+            }
+          },
+          queue_time);
     }
     context->Untrack(&running->interrupter);
     context->admission->Finished(/*started=*/true);

@@ -86,7 +86,8 @@ std::string CodeName(grpc::StatusCode code) {
 // "ipv4:a,b", "dns:///host:port", "unix:path": one channel with round-robin
 // load balancing. Anything else is a comma-separated list of host:port.
 bool IsGrpcTarget(const std::string& addr) {
-  for (const char* scheme : {"ipv4:", "ipv6:", "dns:", "unix:", "unix-abstract:"})
+  for (const char* scheme :
+       {"ipv4:", "ipv6:", "dns:", "unix:", "unix-abstract:"})
     if (addr.rfind(scheme, 0) == 0) return true;
   return false;
 }
@@ -95,8 +96,9 @@ bool IsGrpcTarget(const std::string& addr) {
 // that lines read alike (protobuf prints a Struct's map in no fixed order).
 std::string ResultLineJson(const google::protobuf::Struct& line) {
   static const auto* const kFirst = new std::vector<std::string>{
-      "id", "status", "kind", "line", "valid", "energy", "ground_energy",
-      "board", "violations", "server_instance", "attempts"};
+      "id",         "status",          "kind",          "line",
+      "valid",      "energy",          "ground_energy", "board",
+      "violations", "server_instance", "attempts"};
   std::vector<std::string> keys = *kFirst;
   std::vector<std::string> rest;
   for (const auto& [key, value] : line.fields()) {
@@ -133,8 +135,8 @@ struct Item {
 struct Lane {
   std::string target;
   std::shared_ptr<grpc::Channel> channel;
-  bool healthy = false;     // a stream is open and working
-  bool broken = false;      // the current stream failed
+  bool healthy = false;        // a stream is open and working
+  bool broken = false;         // the current stream failed
   std::vector<int> in_flight;  // items sent on the current stream
 };
 
@@ -154,7 +156,8 @@ class BatchRun {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Finish(int index, const grpc::Status& status,
               const v1::BatchResult* result) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  void ResultArrived(int lane, v1::BatchResult& result) ABSL_LOCKS_EXCLUDED(mu_);
+  void ResultArrived(int lane, v1::BatchResult& result)
+      ABSL_LOCKS_EXCLUDED(mu_);
   void StreamEnded(int lane, const grpc::Status& status)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void FinishQueued(const grpc::Status& status)
@@ -221,9 +224,9 @@ void BatchRun::Retry(int index, const grpc::Status& failure) {
   }
   ++retried_;
   item.not_before =
-      absl::Now() + Jittered(std::min(kMaxBackoff, kFirstBackoff *
-                                                       (1 << std::min(
-                                                            item.attempts, 8))));
+      absl::Now() +
+      Jittered(std::min(kMaxBackoff,
+                        kFirstBackoff * (1 << std::min(item.attempts, 8))));
   // Retries go first so that an unlucky item does not wait for the whole file.
   queue_.push_front(index);
   changed_.SignalAll();
@@ -426,9 +429,9 @@ int BatchRun::Run() {
   const double deadline = absl::GetFlag(FLAGS_deadline);
   if (deadline > 0) batch_deadline_ = start_ + absl::Seconds(deadline);
   concurrency_ = std::max(1, absl::GetFlag(FLAGS_concurrency));
-  lane_capacity_ = std::max<int>(
-      1, (concurrency_ + static_cast<int>(lanes_.size()) - 1) /
-             static_cast<int>(lanes_.size()));
+  lane_capacity_ =
+      std::max<int>(1, (concurrency_ + static_cast<int>(lanes_.size()) - 1) /
+                           static_cast<int>(lanes_.size()));
   max_attempts_ = 1 + std::max(0, absl::GetFlag(FLAGS_retries));
   give_up_after_ = absl::Seconds(absl::GetFlag(FLAGS_give_up_after));
   token_ = AuthToken();
@@ -466,11 +469,11 @@ int BatchRun::Run() {
                       [](const Lane& l) { return l.healthy; });
       if (!any_healthy && in_flight_ == 0 &&
           now - last_healthy_ > give_up_after_) {
-        FinishQueued(grpc::Status(
-            grpc::StatusCode::UNAVAILABLE,
-            absl::StrCat("no server reachable for ",
-                         absl::FormatDuration(give_up_after_), " at ",
-                         absl::GetFlag(FLAGS_addr))));
+        FinishQueued(
+            grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                         absl::StrCat("no server reachable for ",
+                                      absl::FormatDuration(give_up_after_),
+                                      " at ", absl::GetFlag(FLAGS_addr))));
       }
       if (progress_ && now - last_draw >= absl::Milliseconds(100)) {
         DrawProgress(false);
@@ -482,14 +485,15 @@ int BatchRun::Run() {
   for (auto& t : threads) t.join();
   absl::MutexLock lock(&mu_);
   std::vector<std::string> codes, instances;
-  for (const auto& [code, n] : by_code_) codes.push_back(absl::StrCat(n, " ", code));
+  for (const auto& [code, n] : by_code_)
+    codes.push_back(absl::StrCat(n, " ", code));
   for (const auto& [name, n] : by_instance_)
     instances.push_back(absl::StrCat(name, " ", n));
-  std::fprintf(stderr, "%zu items in %.2f s: %s; %d retries; servers: %s\n",
-               items_.size(), absl::ToDoubleSeconds(absl::Now() - start_),
-               codes.empty() ? "none" : absl::StrJoin(codes, ", ").c_str(),
-               retried_,
-               instances.empty() ? "none" : absl::StrJoin(instances, ", ").c_str());
+  std::fprintf(
+      stderr, "%zu items in %.2f s: %s; %d retries; servers: %s\n",
+      items_.size(), absl::ToDoubleSeconds(absl::Now() - start_),
+      codes.empty() ? "none" : absl::StrJoin(codes, ", ").c_str(), retried_,
+      instances.empty() ? "none" : absl::StrJoin(instances, ", ").c_str());
   return no_answer_ == 0 ? 0 : kExitRpcError;
 }
 
@@ -516,8 +520,8 @@ int Batch() {
   } else {
     std::ifstream in(path);
     if (!in)
-      return ReportLocalError(
-          absl::NotFoundError(absl::StrCat("--input-file: cannot open ", path)));
+      return ReportLocalError(absl::NotFoundError(
+          absl::StrCat("--input-file: cannot open ", path)));
     std::stringstream buffer;
     buffer << in.rdbuf();
     content = buffer.str();
@@ -557,10 +561,12 @@ int Batch() {
     auto channel = MakeChannel(addr, BatchChannelArgs(/*round_robin=*/true));
     if (streams <= 0) {
       // One stream per listed address; round robin spreads them.
-      const bool listed = addr.rfind("ipv4:", 0) == 0 || addr.rfind("ipv6:", 0) == 0;
-      streams = listed ? static_cast<int>(
-                             std::count(addr.begin(), addr.end(), ',') + 1)
-                       : 2;
+      const bool listed =
+          addr.rfind("ipv4:", 0) == 0 || addr.rfind("ipv6:", 0) == 0;
+      streams =
+          listed
+              ? static_cast<int>(std::count(addr.begin(), addr.end(), ',') + 1)
+              : 2;
     }
     for (int k = 0; k < streams; ++k) {
       Lane lane;
@@ -591,8 +597,8 @@ int Batch() {
   if (!output.empty()) {
     out = std::fopen(output.c_str(), "w");
     if (out == nullptr)
-      return ReportLocalError(
-          absl::UnavailableError(absl::StrCat("--output: cannot write ", output)));
+      return ReportLocalError(absl::UnavailableError(
+          absl::StrCat("--output: cannot write ", output)));
   }
   BatchRun run(std::move(items), std::move(lanes), out);
   const int code = run.Run();

@@ -7,7 +7,6 @@
 
 #include <memory>
 #include <string>
-
 #include <vector>
 
 #include "absl/status/statusor.h"

@@ -256,7 +256,8 @@ int Solve() {
                                        "the stream ended without a summary"));
   }
   if (json) {
-    std::printf("%s\n", ToJson(SolveResultJson(header.stats(), summary)).c_str());
+    std::printf("%s\n",
+                ToJson(SolveResultJson(header.stats(), summary)).c_str());
     return 0;
   }
   std::printf("best board:\n");

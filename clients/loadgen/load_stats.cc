@@ -31,7 +31,8 @@ bool ParseLabels(absl::string_view text,
     if (eq == absl::string_view::npos || eq + 1 >= text.size() ||
         text[eq + 1] != '"')
       return false;
-    const std::string key(absl::StripAsciiWhitespace(text.substr(pos, eq - pos)));
+    const std::string key(
+        absl::StripAsciiWhitespace(text.substr(pos, eq - pos)));
     std::string value;
     size_t k = eq + 2;
     for (; k < text.size() && text[k] != '"'; ++k) {
@@ -140,11 +141,10 @@ PhaseSplit ComputePhaseSplit(const std::vector<MetricSample>& before,
                              const std::vector<MetricSample>& after,
                              const std::string& method) {
   PhaseSplit split;
-  split.requests =
-      Delta(before, after, "qs_request_duration_seconds_count",
-            {{"method", method}});
-  split.request_seconds = Delta(before, after, "qs_request_duration_seconds_sum",
-                                {{"method", method}});
+  split.requests = Delta(before, after, "qs_request_duration_seconds_count",
+                         {{"method", method}});
+  split.request_seconds = Delta(
+      before, after, "qs_request_duration_seconds_sum", {{"method", method}});
   auto phase = [&](const char* name) {
     return Delta(before, after, "qs_solve_phase_seconds_sum",
                  {{"phase", name}});

@@ -44,12 +44,12 @@ double SumMetric(const std::vector<MetricSample>& samples,
 
 // What the server spent between two scrapes, in seconds summed over requests.
 struct PhaseSplit {
-  double requests = 0;          // requests finished (of the method)
-  double request_seconds = 0;   // arrival to final status
-  double queue_seconds = 0;     // waiting for a request thread
+  double requests = 0;         // requests finished (of the method)
+  double request_seconds = 0;  // arrival to final status
+  double queue_seconds = 0;    // waiting for a request thread
   double compile_seconds = 0;
-  double sample_seconds = 0;    // the sampler's wall time, decoding included
-  double decode_seconds = 0;    // decoding and validating samples
+  double sample_seconds = 0;  // the sampler's wall time, decoding included
+  double decode_seconds = 0;  // decoding and validating samples
   // Time a request was being served: request - queue.
   double served_seconds() const { return request_seconds - queue_seconds; }
   // The annealer alone: sampling without the decoding done inside it.

@@ -45,10 +45,11 @@
 #include "grpcpp/grpcpp.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 
-ABSL_FLAG(std::string, targets, "127.0.0.1:50051",
-          "Servers: host:port,host:port (one channel each, requests dealt "
-          "round-robin) or a gRPC target such as ipv4:a:1,b:2 or dns:///name:port "
-          "(one channel with round_robin load balancing)");
+ABSL_FLAG(
+    std::string, targets, "127.0.0.1:50051",
+    "Servers: host:port,host:port (one channel each, requests dealt "
+    "round-robin) or a gRPC target such as ipv4:a:1,b:2 or dns:///name:port "
+    "(one channel with round_robin load balancing)");
 ABSL_FLAG(std::string, mode, "solve",
           "solve (one Solve call per request) or batch (items over SolveBatch "
           "streams)");
@@ -56,7 +57,8 @@ ABSL_FLAG(int, concurrency, 8, "Requests in flight at once");
 ABSL_FLAG(int64_t, requests, 0,
           "Measured requests; 0: as many as --duration allows (1000 when "
           "neither is given)");
-ABSL_FLAG(double, duration, 0, "Seconds to keep issuing measured requests; 0: "
+ABSL_FLAG(double, duration, 0,
+          "Seconds to keep issuing measured requests; 0: "
           "until --requests");
 ABSL_FLAG(int64_t, warmup, 0, "Requests before the measurement (not counted)");
 ABSL_FLAG(double, max_seconds, 600,
@@ -280,13 +282,13 @@ struct Setup {
     *request.mutable_puzzle() = mix[*mix_index].puzzle;
     *request.mutable_params() = params;
     if (seed >= 0)
-      request.mutable_params()->set_seed(static_cast<uint64_t>(seed + sequence));
+      request.mutable_params()->set_seed(
+          static_cast<uint64_t>(seed + sequence));
     return request;
   }
   void Prepare(grpc::ClientContext& context, absl::Time deadline_at) const {
     context.set_deadline(absl::ToChronoTime(deadline_at));
-    if (!token.empty())
-      context.AddMetadata("authorization", "Bearer " + token);
+    if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
   }
 };
 
@@ -304,7 +306,8 @@ class SolveCall final : public grpc::ClientReadReactor<v1::SolveResponse> {
 
   void OnReadDone(bool ok) override {
     if (!ok) return;
-    if (response_.has_header()) instance_ = response_.header().server_instance();
+    if (response_.has_header())
+      instance_ = response_.header().server_instance();
     if (response_.has_summary()) valid_ = response_.summary().best_valid();
     StartRead(&response_);
   }
@@ -322,8 +325,8 @@ class SolveCall final : public grpc::ClientReadReactor<v1::SolveResponse> {
       : setup_(setup), phase_(phase) {
     request_ = setup->Request(sequence, &mix_index_);
     stub_ = setup->stubs[sequence % setup->stubs.size()].get();
-    setup->Prepare(context_, std::min(absl::Now() + setup->deadline,
-                                      phase->hard_end()));
+    setup->Prepare(context_,
+                   std::min(absl::Now() + setup->deadline, phase->hard_end()));
   }
 
   void Start() {
@@ -387,11 +390,10 @@ class BatchStream final
       auto it = in_flight_.find(result_.id());
       if (it != in_flight_.end()) {
         const auto code = static_cast<grpc::StatusCode>(result_.status_code());
-        phase_->Add({absl::ToDoubleSeconds(absl::Now() - it->second.sent),
-                     code,
-                     code == grpc::StatusCode::OK &&
-                         result_.summary().best_valid(),
-                     it->second.mix_index, result_.server_instance()});
+        phase_->Add(
+            {absl::ToDoubleSeconds(absl::Now() - it->second.sent), code,
+             code == grpc::StatusCode::OK && result_.summary().best_valid(),
+             it->second.mix_index, result_.server_instance()});
         in_flight_.erase(it);
       }
       if (!broken_) IssueLocked();
@@ -478,8 +480,8 @@ void RunPhase(const Setup& setup, Phase& phase, const std::string& mode,
     streams = std::max(1, std::min(streams, concurrency));
     for (int s = 0; s < streams; ++s) {
       const int capacity = concurrency / streams + (s < concurrency % streams);
-      new BatchStream(&setup, &phase,
-                      setup.stubs[s % setup.stubs.size()].get(), capacity);
+      new BatchStream(&setup, &phase, setup.stubs[s % setup.stubs.size()].get(),
+                      capacity);
     }
     phase.Wait(streams);
   } else {
@@ -496,7 +498,8 @@ size_t AppendToString(char* data, size_t size, size_t count, void* out) {
 absl::StatusOr<std::vector<MetricSample>> Scrape(const std::string& address) {
   std::string url = address;
   if (url.find("://") == std::string::npos) url = "http://" + url;
-  if (url.find('/', url.find("://") + 3) == std::string::npos) url += "/metrics";
+  if (url.find('/', url.find("://") + 3) == std::string::npos)
+    url += "/metrics";
   CURL* curl = curl_easy_init();
   if (curl == nullptr) return absl::InternalError("curl_easy_init failed");
   std::string body;
@@ -607,7 +610,8 @@ int Main() {
     return 2;
   }
   if (absl::GetFlag(FLAGS_reads) > 0)
-    setup.params.set_num_reads(static_cast<uint32_t>(absl::GetFlag(FLAGS_reads)));
+    setup.params.set_num_reads(
+        static_cast<uint32_t>(absl::GetFlag(FLAGS_reads)));
   if (absl::GetFlag(FLAGS_sweeps) > 0)
     setup.params.set_num_sweeps(
         static_cast<uint32_t>(absl::GetFlag(FLAGS_sweeps)));
@@ -698,9 +702,9 @@ int Main() {
   f["status_codes"] = codes;
   f["server_instances"] = instances;
 
-  std::printf("%s mode, %d in flight, %zu requests in %.2f s: %.1f requests/s\n",
-              mode.c_str(), concurrency, records.size(), wall,
-              records.size() / wall);
+  std::printf(
+      "%s mode, %d in flight, %zu requests in %.2f s: %.1f requests/s\n",
+      mode.c_str(), concurrency, records.size(), wall, records.size() / wall);
   std::printf("latency (OK): %s\n", LatencyText(latency).c_str());
   std::vector<std::string> code_parts;
   for (const auto& [code, n] : by_code)
@@ -777,7 +781,8 @@ int Main() {
     f["server_phases"] = s;
   }
 
-  if (const std::string path = absl::GetFlag(FLAGS_json_report); !path.empty()) {
+  if (const std::string path = absl::GetFlag(FLAGS_json_report);
+      !path.empty()) {
     google::protobuf::util::JsonPrintOptions options;
     options.add_whitespace = true;
     options.preserve_proto_field_names = true;

@@ -47,9 +47,9 @@ std::map<std::string, google::protobuf::Struct> ResultsById(
   std::map<std::string, google::protobuf::Struct> results;
   for (absl::string_view line : absl::StrSplit(out, '\n', absl::SkipEmpty())) {
     google::protobuf::Struct value;
-    EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(std::string(line),
-                                                            &value)
-                    .ok())
+    EXPECT_TRUE(
+        google::protobuf::util::JsonStringToMessage(std::string(line), &value)
+            .ok())
         << line;
     const std::string id = value.fields().at("id").string_value();
     EXPECT_EQ(results.count(id), 0u) << "two results for " << id;
@@ -110,8 +110,9 @@ TEST(CliBatchTest, OneLinePerIdAcrossTwoServers) {
                 ::testing::AnyOf("server-a", "server-b"));
     EXPECT_EQ(Number(r, "attempts"), 1);
     const auto& timings = r.fields().at("timings").struct_value().fields();
-    for (const char* key : {"queue_seconds", "compile_seconds", "sample_seconds",
-                            "decode_seconds", "total_seconds", "client_seconds"})
+    for (const char* key :
+         {"queue_seconds", "compile_seconds", "sample_seconds",
+          "decode_seconds", "total_seconds", "client_seconds"})
       EXPECT_TRUE(timings.contains(key)) << key;
   }
   EXPECT_EQ(Field(results.at("10"), "status"), "OK");
@@ -139,10 +140,9 @@ TEST(CliBatchTest, RetriesItemsTurnedAway) {
   std::string content;
   for (int k = 0; k < 4; ++k)
     absl::StrAppend(&content, "r", k, " sudoku ", EasySudoku(3, k), "\n");
-  const CommandResult run = RunQsolve(
-      absl::StrCat("batch --addr ", server->address(), " --input-file ",
-                   WriteBatch(content),
-                   " --concurrency 3 --reads 100 --retries 50 --seed 3"));
+  const CommandResult run = RunQsolve(absl::StrCat(
+      "batch --addr ", server->address(), " --input-file ", WriteBatch(content),
+      " --concurrency 3 --reads 100 --retries 50 --seed 3"));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const auto results = ResultsById(run.out);
   ASSERT_EQ(results.size(), 4u);
@@ -165,9 +165,9 @@ TEST(CliBatchTest, RoundRobinTarget) {
   std::string content;
   for (int k = 0; k < 6; ++k)
     absl::StrAppend(&content, "sudoku ", EasySudoku(5, k), "\n");
-  const CommandResult run = RunQsolve(absl::StrCat(
-      "batch --addr ipv4:", a->address(), ",", b->address(), " --input-file ",
-      WriteBatch(content), " --reads 20"));
+  const CommandResult run = RunQsolve(
+      absl::StrCat("batch --addr ipv4:", a->address(), ",", b->address(),
+                   " --input-file ", WriteBatch(content), " --reads 20"));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const auto results = ResultsById(run.out);
   ASSERT_EQ(results.size(), 6u);
@@ -183,9 +183,9 @@ TEST(CliBatchTest, NoServerReachable) {
   ASSERT_NE(server, nullptr);
   const std::string address = server->address();
   server.reset();
-  const CommandResult run = RunQsolve(absl::StrCat(
-      "batch --addr ", address, " --input-file ",
-      WriteBatch("nqueens 5\nnqueens 6\n"), " --give_up_after 1"));
+  const CommandResult run = RunQsolve(
+      absl::StrCat("batch --addr ", address, " --input-file ",
+                   WriteBatch("nqueens 5\nnqueens 6\n"), " --give_up_after 1"));
   EXPECT_EQ(run.exit_code, 1) << run.err;
   const auto results = ResultsById(run.out);
   ASSERT_EQ(results.size(), 2u);
@@ -202,8 +202,7 @@ TEST(CliBatchTest, DeadlineEndsTheBatch) {
   for (int k = 0; k < 4; ++k)
     absl::StrAppend(&content, "long", k, " sudoku ", testing::kNytPuzzle, "\n");
   const CommandResult run = RunQsolve(absl::StrCat(
-      "batch --addr ", server->address(), " --input-file ",
-      WriteBatch(content),
+      "batch --addr ", server->address(), " --input-file ", WriteBatch(content),
       " --concurrency 1 --reads 1000 --sweeps 1000000 --deadline 0.5"));
   EXPECT_EQ(run.exit_code, 1) << run.err;
   const auto results = ResultsById(run.out);

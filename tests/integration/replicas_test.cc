@@ -49,7 +49,8 @@ pid_t Spawn(const std::vector<std::string>& argv, const std::string& log) {
     if (out == nullptr) _exit(127);
     dup2(fileno(stdout), fileno(stderr));
     std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    for (const std::string& a : argv)
+      args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     execv(args[0], args.data());
     _exit(127);
@@ -94,11 +95,11 @@ class ReplicasTest : public ::testing::Test {
     Replica r;
     r.name = name;
     const std::string log = Temp(name + ".log");
-    r.pid = Spawn({BinaryDir() + "/server/qs_server", "--address=127.0.0.1:0",
-                   "--metrics_address=", "--instance_name=" + name,
-                   "--worker_threads=1", "--max_concurrent_requests=2",
-                   "--log_level=info"},
-                  log);
+    r.pid = Spawn(
+        {BinaryDir() + "/server/qs_server", "--address=127.0.0.1:0",
+         "--metrics_address=", "--instance_name=" + name, "--worker_threads=1",
+         "--max_concurrent_requests=2", "--log_level=info"},
+        log);
     ASSERT_GT(r.pid, 0);
     r.alive = true;
     replicas_.push_back(r);
@@ -169,13 +170,12 @@ TEST_F(ReplicasTest, BatchSpreadsOverReplicasAndSurvivesAKill) {
     }
   }
   const std::string output = Temp("results.jsonl");
-  const pid_t client =
-      Spawn({BinaryDir() + "/clients/qsolve", "batch",
-             "--addr=" + absl::StrJoin(addresses, ","),
-             "--input-file=" + batch_file, "--output=" + output,
-             "--concurrency=6", "--reads=40", "--sweeps=1500", "--seed=11",
-             "--progress=off"},
-            Temp("qsolve.log"));
+  const pid_t client = Spawn(
+      {BinaryDir() + "/clients/qsolve", "batch",
+       "--addr=" + absl::StrJoin(addresses, ","), "--input-file=" + batch_file,
+       "--output=" + output, "--concurrency=6", "--reads=40", "--sweeps=1500",
+       "--seed=11", "--progress=off"},
+      Temp("qsolve.log"));
   ASSERT_GT(client, 0);
 
   // Kill replica-b once it has answered something and while most of the

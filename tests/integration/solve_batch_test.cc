@@ -162,8 +162,9 @@ TEST(SolveBatchTest, ItemsReportTheirQueueTime) {
   ASSERT_TRUE(metrics.ok()) << metrics.status();
   EXPECT_THAT(*metrics, ::testing::HasSubstr(
                             "qs_solve_phase_seconds_count{phase=\"queue\"} 3"));
-  EXPECT_THAT(*metrics, ::testing::Not(::testing::HasSubstr(
-                            "qs_solve_phase_seconds_sum{phase=\"queue\"} 0\n")));
+  EXPECT_THAT(*metrics,
+              ::testing::Not(::testing::HasSubstr(
+                  "qs_solve_phase_seconds_sum{phase=\"queue\"} 0\n")));
 }
 
 TEST(SolveBatchTest, EmptyBatchEndsOk) {

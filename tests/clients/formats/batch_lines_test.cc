@@ -79,9 +79,9 @@ TEST(BatchLinesTest, DuplicateIdsAreRejected) {
                        HasSubstr("batch line 3: id 'a' is already used on "
                                  "line 1")));
   // A line number is an id too.
-  EXPECT_THAT(ParseBatchLines("nqueens 8\n1 nqueens 9\n"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("id '1'")));
+  EXPECT_THAT(
+      ParseBatchLines("nqueens 8\n1 nqueens 9\n"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("id '1'")));
 }
 
 TEST(BatchLinesTest, EmptyFile) {

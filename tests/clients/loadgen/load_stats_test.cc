@@ -77,12 +77,12 @@ TEST(PrometheusTextTest, RejectsBadLines) {
   EXPECT_THAT(ParsePrometheusText("ok 1\nbroken{a=\"x\" 2\n"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("metrics line 2")));
-  EXPECT_THAT(ParsePrometheusText("name_only\n"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("no value")));
-  EXPECT_THAT(ParsePrometheusText("x{a=\"b\"} many\n"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("bad value")));
+  EXPECT_THAT(
+      ParsePrometheusText("name_only\n"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no value")));
+  EXPECT_THAT(
+      ParsePrometheusText("x{a=\"b\"} many\n"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("bad value")));
 }
 
 TEST(PhaseSplitTest, DifferenceOfTwoScrapes) {
