@@ -117,7 +117,10 @@ TEST(CliBatchTest, OneLinePerIdAcrossTwoServers) {
   }
   EXPECT_EQ(Field(results.at("10"), "status"), "OK");
   EXPECT_EQ(Number(results.at("10"), "line"), 10);
-  EXPECT_EQ(Number(results.at("q8"), "energy"), 0);
+  EXPECT_EQ(Field(results.at("q8"), "status"), "OK");
+  EXPECT_EQ(Number(results.at("q8"), "ground_energy"), 0);
+  EXPECT_EQ(results.at("q8").fields().at("board").list_value().values_size(),
+            8);
   EXPECT_EQ(Field(results.at("bad"), "status"), "INVALID_ARGUMENT");
   EXPECT_THAT(Field(results.at("bad"), "status_message"),
               HasSubstr("line 12: sudoku text"));

@@ -63,14 +63,14 @@ TEST(BatchLinesTest, SemicolonIsALineBreak) {
 }
 
 TEST(BatchLinesTest, BadLinesStillComeBack) {
-  auto lines = ParseBatchLines("tango 010\nsudoku\n");
+  auto lines = ParseBatchLines("kakuro 010\nsudoku\n");
   ASSERT_OK(lines);
   ASSERT_THAT(*lines, SizeIs(2));
   EXPECT_EQ((*lines)[1].kind, "sudoku");
   EXPECT_EQ((*lines)[1].text, "");
   EXPECT_THAT(ParsePuzzleText((*lines)[0].kind, (*lines)[0].text),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("unknown puzzle kind 'tango'")));
+                       HasSubstr("unknown puzzle kind 'kakuro'")));
 }
 
 TEST(BatchLinesTest, DuplicateIdsAreRejected) {
