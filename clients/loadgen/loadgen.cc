@@ -77,6 +77,9 @@ ABSL_FLAG(std::string, kinds, "",
           "Keep only these kinds of the mix (comma-separated); empty: all");
 ABSL_FLAG(int64_t, reads, 32, "num_reads of every request");
 ABSL_FLAG(int64_t, sweeps, 0, "num_sweeps of every request; 0: the server's");
+ABSL_FLAG(int64_t, max_samples, 0,
+          "max_sample_events of every request (the lowest-energy samples "
+          "streamed); 0: every sample");
 ABSL_FLAG(int64_t, seed, -1,
           "Seed of request k is seed + k; -1: the server draws seeds");
 ABSL_FLAG(std::string, metrics, "",
@@ -615,6 +618,9 @@ int Main() {
   if (absl::GetFlag(FLAGS_sweeps) > 0)
     setup.params.set_num_sweeps(
         static_cast<uint32_t>(absl::GetFlag(FLAGS_sweeps)));
+  if (absl::GetFlag(FLAGS_max_samples) > 0)
+    setup.params.set_max_sample_events(
+        static_cast<uint32_t>(absl::GetFlag(FLAGS_max_samples)));
   setup.seed = absl::GetFlag(FLAGS_seed);
   setup.deadline = absl::Seconds(absl::GetFlag(FLAGS_deadline));
   if (const std::string file = absl::GetFlag(FLAGS_token_file); !file.empty()) {
@@ -759,9 +765,10 @@ int Main() {
             n);
     std::printf("server time outside the annealer: %.2f%% of served time\n",
                 100 * split.outside_share());
-    if (ok < static_cast<int64_t>(records.size())) {
+    if (mode == "solve" && ok < static_cast<int64_t>(records.size())) {
       // The duration histogram has no status label: turned-away calls count
-      // in the request time but have no phases.
+      // in the request time but have no phases. (Batch items turned away
+      // never reach the item histogram.)
       std::printf(
           "  (%lld of the requests did not end OK; their time is in the "
           "request total, so the split above mixes them in)\n",
