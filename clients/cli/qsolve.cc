@@ -281,6 +281,17 @@ int Solve() {
       t.queue_seconds() * 1e3, t.compile_seconds() * 1e3,
       t.sample_seconds() * 1e3, t.decode_seconds() * 1e3,
       t.total_seconds() * 1e3);
+  if (summary.backend().has_dwave()) {
+    const v1::DwaveInfo& d = summary.backend().dwave();
+    std::printf(
+        "D-Wave %s: QPU access %.0f us, embedding %.2f s%s, %u qubits, max "
+        "chain %u, chain strength %.4g, chain-break fraction %.4f\n",
+        d.solver().c_str(), d.qpu_access_time_us(), d.embedding_seconds(),
+        d.embedding_cached() ? " (cached)" : "", d.physical_qubits(),
+        d.max_chain_length(), d.chain_strength(),
+        d.mean_chain_break_fraction());
+    return 0;
+  }
   std::printf("%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g)\n",
               summary.attempts_per_second(), summary.backend().threads(),
               summary.backend().beta_hot(), summary.backend().beta_cold());
