@@ -1,6 +1,7 @@
 // The one list of every built-in sampling backend (architecture §2.2: explicit
 // registration).
 #include "core/base/status_macros.h"
+#include "core/exact/sat_backend.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "core/sample/registry.h"
@@ -13,6 +14,7 @@ absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry,
     return absl::InvalidArgumentError("BackendOptions.pool is required");
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
+  RETURN_IF_ERROR(registry.RegisterPuzzleSolver(NewSatPuzzleSolver()));
   return absl::OkStatus();
 }
 
