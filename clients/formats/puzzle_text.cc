@@ -27,6 +27,8 @@ const std::vector<Format>& Formats() {
       {"sudoku", &ParseSudokuText, &ParseSudokuBoard, &FormatSudokuText},
       {"nqueens", &ParseNQueensText, &ParseBinaryBoard, nullptr},
       {"queens", &ParseQueensText, &ParseBinaryBoard, &FormatQueensText},
+      {"tents", &ParseTentsText, &ParseBinaryBoard, nullptr},
+      {"chess", &ParseChessText, &ParseChessBoard, nullptr},
       {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard, nullptr},
       {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard, &FormatTakuzuText},
       {"tango", &ParseTangoText, &ParseTakuzuBoard, &FormatTangoText},

@@ -3,6 +3,7 @@
 #include "core/base/status_macros.h"
 #include "core/exact/sat_backend.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
+#include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "core/sample/registry.h"
 
@@ -15,6 +16,8 @@ absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry,
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
   RETURN_IF_ERROR(registry.RegisterPuzzleSolver(NewSatPuzzleSolver()));
+  // Always listed; Available() says what is missing (a token) or unreachable.
+  RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));
   return absl::OkStatus();
 }
 

@@ -173,11 +173,14 @@ class StreamingSink final : public SampleSink {
       }
       events = std::move(merged);
     }
-    std::stable_sort(events.begin(), events.end(),
-                     [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
-                       if (a.valid() != b.valid()) return a.valid();
-                       return a.energy() < b.energy();
-                     });
+    // Ties go by bits, so that one seed gives one stream whatever order the
+    // reads finished in.
+    std::sort(events.begin(), events.end(),
+              [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+                if (a.valid() != b.valid()) return a.valid();
+                if (a.energy() != b.energy()) return a.energy() < b.energy();
+                return a.bits() < b.bits();
+              });
     if (params_.max_sample_events() > 0 &&
         events.size() > params_.max_sample_events()) {
       events.resize(params_.max_sample_events());
@@ -378,6 +381,40 @@ absl::Status SolveEngine::CheckSolveParams(const v1::SolveParams& p,
       return absl::InvalidArgumentError(
           absl::StrCat(prefix, ".cpu_sa: beta_hot (", sa.beta_hot(),
                        ") must not exceed beta_cold (", sa.beta_cold(), ")"));
+    }
+  }
+  if (p.has_dwave()) {
+    const v1::DwaveParams& d = p.dwave();
+    if (d.has_annealing_time_us() &&
+        !(std::isfinite(d.annealing_time_us()) && d.annealing_time_us() > 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.annealing_time_us: must be > 0, got ",
+                       d.annealing_time_us()));
+    }
+    if (d.has_chain_strength() &&
+        !(std::isfinite(d.chain_strength()) && d.chain_strength() > 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.chain_strength: must be > 0, got ",
+                       d.chain_strength()));
+    }
+    if (d.has_chain_strength_prefactor() &&
+        !(std::isfinite(d.chain_strength_prefactor()) &&
+          d.chain_strength_prefactor() > 0)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.dwave.chain_strength_prefactor: must be > 0, got ",
+          d.chain_strength_prefactor()));
+    }
+    if (d.has_embedding_timeout_seconds() &&
+        !(std::isfinite(d.embedding_timeout_seconds()) &&
+          d.embedding_timeout_seconds() > 0)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.dwave.embedding_timeout_seconds: must be > 0, got ",
+          d.embedding_timeout_seconds()));
+    }
+    if (d.label().size() > 1024) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.label: ", d.label().size(),
+                       " characters, over SAPI's limit of 1024"));
     }
   }
   return absl::OkStatus();
@@ -833,6 +870,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   info->set_threads(stats.threads);
   if (exact.has_value()) *summary->mutable_exact() = std::move(*exact);
   if (p.distinct_valid()) summary->set_num_distinct_valid(sink.distinct_valid());
+  if (stats.dwave) *info->mutable_dwave() = *stats.dwave;
   emit(std::move(response));
   return StatusForStop(stats.stop_reason);
 }
