@@ -522,21 +522,25 @@ absl::StatusOr<v1::CountResponse> SolveEngine::Count(
 
 namespace {
 
-// Reads per attempt when GenerateRequest.sampling leaves num_reads unset, and
-// attempts (each with its own seed) before a generator is told there is no
+// Reads per solve when GenerateRequest.sampling leaves num_reads unset, and
+// solves (each with its own seed) before a generator is told there is no
 // valid board.
-constexpr uint32_t kGenerateReads = 200;
-constexpr int kSampleAttempts = 20;
+constexpr uint32_t kGenerateReads = 16;
+constexpr int kSampleAttempts = 100;
 
-// The generators' SolutionSampler: Solve on the engine itself, stopping at the
-// first valid board, under a child interrupter so that reaching that target
-// ends only this solve.
+// The generators' SolutionSampler: Solve on the engine itself, in small solves
+// that run every read to the end, keeping the valid board of the lowest read
+// index. Stopping at the first valid read would be cheaper by a few reads, but
+// which read finishes first depends on the threads; this way the same seed
+// gives the same board, and so the same puzzle. Each solve runs under a child
+// interrupter, which the call's cancel and deadline reach.
 class EngineSolutionSampler final : public SolutionSampler {
  public:
   EngineSolutionSampler(const SolveEngine& engine, v1::SolveParams params)
       : engine_(engine), params_(std::move(params)) {
     if (!params_.has_num_reads()) params_.set_num_reads(kGenerateReads);
-    params_.set_stop_at_first_valid(true);
+    params_.set_stop_at_first_valid(false);
+    params_.clear_target_energy();
     params_.set_distinct_valid(true);
     params_.set_aggregate(false);
     params_.set_max_sample_events(0);
@@ -554,13 +558,14 @@ class EngineSolutionSampler final : public SolutionSampler {
       std::optional<v1::SampleEvent> board;
       RETURN_IF_ERROR(engine_.Solve(
           request, solve_interrupter, [&](v1::SolveResponse&& event) {
-            if (event.has_sample() && event.sample().valid() && !board)
+            if (event.has_sample() && event.sample().valid() &&
+                (!board || event.sample().read_index() < board->read_index()))
               board = std::move(*event.mutable_sample());
             if (event.has_summary()) *reads += event.summary().reads_done();
           }));
-      if (board) return UnpackBits(board->bits(), board->num_variables());
       if (interrupter.ShouldStop())
         return absl::AbortedError("stopped while sampling");
+      if (board) return UnpackBits(board->bits(), board->num_variables());
     }
     return absl::NotFoundError(
         absl::StrCat("no valid board in ", kSampleAttempts, " x ",
