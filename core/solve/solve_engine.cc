@@ -22,6 +22,7 @@
 #include "core/exact/exact_solver.h"
 #include "core/generate/generator.h"
 #include "core/qubo/qubo_proto.h"
+#include "core/sample/cpu_sa/cpu_sa_params.h"
 
 namespace qs {
 namespace {
@@ -367,21 +368,7 @@ absl::Status SolveEngine::CheckSolveParams(const v1::SolveParams& p,
                      ", got ", p.sat().max_solutions()));
   }
   if (p.has_cpu_sa()) {
-    const v1::CpuSaParams& sa = p.cpu_sa();
-    if (!std::isfinite(sa.beta_hot()) || sa.beta_hot() < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          prefix, ".cpu_sa.beta_hot: must be >= 0, got ", sa.beta_hot()));
-    }
-    if (!std::isfinite(sa.beta_cold()) || sa.beta_cold() < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          prefix, ".cpu_sa.beta_cold: must be >= 0, got ", sa.beta_cold()));
-    }
-    if (sa.beta_hot() > 0 && sa.beta_cold() > 0 &&
-        sa.beta_hot() > sa.beta_cold()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(prefix, ".cpu_sa: beta_hot (", sa.beta_hot(),
-                       ") must not exceed beta_cold (", sa.beta_cold(), ")"));
-    }
+    RETURN_IF_ERROR(CheckCpuSaParams(p.cpu_sa(), limits_.max_sweeps));
   }
   if (p.has_dwave()) {
     const v1::DwaveParams& d = p.dwave();
@@ -733,6 +720,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
       static_cast<int>(p.has_num_reads() ? p.num_reads() : kDefaultReads);
   params.num_sweeps =
       static_cast<int>(p.has_num_sweeps() ? p.num_sweeps() : kDefaultSweeps);
+  if (p.has_cpu_sa()) ApplyCpuSaParams(p.cpu_sa(), params);
   if (solver != nullptr) {
     // Boards to find take the place of reads; there are no sweeps.
     params.num_reads = static_cast<int>(
@@ -751,13 +739,6 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   params.seed = p.has_seed() ? p.seed()
                              : std::random_device{}() * uint64_t{0x100000001} ^
                                    absl::GetCurrentTimeNanos();
-  if (p.has_cpu_sa()) {
-    params.beta_hot = p.cpu_sa().beta_hot();
-    params.beta_cold = p.cpu_sa().beta_cold();
-    params.schedule = p.cpu_sa().schedule() == v1::LINEAR
-                          ? ScheduleType::kLinear
-                          : ScheduleType::kGeometric;
-  }
   // With stop_at_first_valid the sink checks the energy together with the
   // rules: a sampler stopping on energy alone would end the solve at a board
   // that breaks a rule the QUBO cannot express (Takuzu's unique lines).
@@ -867,12 +848,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   summary->set_attempts_per_second(
       sample_seconds > 0 ? stats.spin_update_attempts / sample_seconds : 0);
   v1::BackendInfo* info = summary->mutable_backend();
+  FillBackendInfo(stats, *info);
   info->set_name(backend);
-  info->set_beta_hot(stats.beta_hot);
-  info->set_beta_cold(stats.beta_cold);
-  info->set_schedule(stats.schedule == ScheduleType::kLinear ? v1::LINEAR
-                                                             : v1::GEOMETRIC);
-  info->set_threads(stats.threads);
   if (exact.has_value()) *summary->mutable_exact() = std::move(*exact);
   if (p.distinct_valid()) summary->set_num_distinct_valid(sink.distinct_valid());
   if (stats.dwave) *info->mutable_dwave() = *stats.dwave;
