@@ -105,20 +105,19 @@ grpc::ServerUnaryReactor* SolverService::Count(
       deadline == std::chrono::system_clock::time_point::max()
           ? absl::InfiniteFuture()
           : absl::FromChrono(deadline);
-  return RunUnary(context_, call, "Count",
-                  PuzzleLabel(*context_->engine, request->puzzle()),
-                  [this, request, response, call_deadline]() -> absl::Status {
-                    Interrupter interrupter;
-                    interrupter.SetDeadline(call_deadline,
-                                            StopReason::kDeadline);
-                    context_->Track(&interrupter);
-                    auto result =
-                        context_->engine->Count(*request, interrupter);
-                    context_->Untrack(&interrupter);
-                    if (!result.ok()) return result.status();
-                    *response = *std::move(result);
-                    return absl::OkStatus();
-                  });
+  return RunUnary(
+      context_, call, "Count",
+      PuzzleLabel(*context_->engine, request->puzzle()),
+      [this, request, response, call_deadline]() -> absl::Status {
+        Interrupter interrupter;
+        interrupter.SetDeadline(call_deadline, StopReason::kDeadline);
+        context_->Track(&interrupter);
+        auto result = context_->engine->Count(*request, interrupter);
+        context_->Untrack(&interrupter);
+        if (!result.ok()) return result.status();
+        *response = *std::move(result);
+        return absl::OkStatus();
+      });
 }
 
 grpc::ServerWriteReactor<v1::GeneratedPuzzle>* SolverService::Generate(

@@ -396,8 +396,8 @@ int Solve() {
   if (summary.has_exact()) {
     const v1::ExactSummary& e = summary.exact();
     std::printf("%s: %s (%s)\n", summary.backend().name().c_str(),
-                e.unique()       ? "the solution is unique"
-                : e.complete()   ? "every solution found"
+                e.unique()                ? "the solution is unique"
+                : e.complete()            ? "every solution found"
                 : e.solutions_found() > 1 ? "the solution is not unique"
                                           : "stopped before the proof",
                 EncodingText(e.encoding()).c_str());
@@ -422,6 +422,8 @@ int Solve() {
         d.mean_chain_break_fraction());
     return 0;
   }
+  // The sat backend does not anneal.
+  if (summary.has_exact()) return 0;
   std::printf("%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g)\n",
               summary.attempts_per_second(), summary.backend().threads(),
               summary.backend().beta_hot(), summary.backend().beta_cold());
@@ -507,7 +509,7 @@ int Count() {
   std::printf("%s: %llu solution%s%s\n", response.puzzle_kind().c_str(),
               static_cast<unsigned long long>(response.count()),
               response.count() == 1 ? "" : "s",
-              response.unique() ? " (unique)"
+              response.unique()     ? " (unique)"
               : response.complete() ? " (all of them)"
                                     : " (stopped: there may be more)");
   std::printf("method %s: %s\n",
@@ -520,7 +522,8 @@ int Count() {
 int Generate() {
   v1::GenerateRequest request;
   request.set_family(absl::GetFlag(FLAGS_kind));
-  const int64_t size = absl::GetFlag(FLAGS_size), cols = absl::GetFlag(FLAGS_cols),
+  const int64_t size = absl::GetFlag(FLAGS_size),
+                cols = absl::GetFlag(FLAGS_cols),
                 count = absl::GetFlag(FLAGS_count),
                 clues = absl::GetFlag(FLAGS_clues);
   if (size <= 0 || cols < 0 || count <= 0 || clues < 0) {
@@ -529,7 +532,8 @@ int Generate() {
   }
   request.set_rows(static_cast<uint32_t>(std::min<int64_t>(size, UINT32_MAX)));
   request.set_cols(static_cast<uint32_t>(std::min<int64_t>(cols, UINT32_MAX)));
-  request.set_count(static_cast<uint32_t>(std::min<int64_t>(count, UINT32_MAX)));
+  request.set_count(
+      static_cast<uint32_t>(std::min<int64_t>(count, UINT32_MAX)));
   request.set_target_clues(
       static_cast<uint32_t>(std::min<int64_t>(clues, UINT32_MAX)));
   const std::string difficulty = absl::GetFlag(FLAGS_difficulty);
@@ -566,7 +570,8 @@ int Generate() {
       std::fflush(stdout);
       continue;
     }
-    auto text = formats::FormatPuzzleText(puzzle.puzzle_kind(), puzzle.puzzle());
+    auto text =
+        formats::FormatPuzzleText(puzzle.puzzle_kind(), puzzle.puzzle());
     if (!text.ok()) return ReportLocalError(text.status());
     std::fprintf(stderr,
                  "# %s %u: %u of %u clues, propagation decides %.0f%% of the "

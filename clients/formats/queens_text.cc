@@ -224,7 +224,8 @@ absl::StatusOr<std::string> FormatQueensText(const v1::PuzzleSpec& puzzle) {
   if (any_masked && q.masked_size() != n * n) return refuse("a partial mask");
   std::vector<bool> given(n * n, false);
   for (uint32_t cell : q.given_queens()) {
-    if (cell >= static_cast<uint32_t>(n * n)) return refuse("a queen off the board");
+    if (cell >= static_cast<uint32_t>(n * n))
+      return refuse("a queen off the board");
     given[cell] = true;
   }
   std::string text;

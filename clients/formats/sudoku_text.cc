@@ -82,9 +82,8 @@ absl::StatusOr<std::string> FormatSudokuText(const v1::PuzzleSpec& puzzle) {
   const uint32_t side = box * box;
   if (box < 2 || box > 5 ||
       sudoku.cells_size() != static_cast<int>(side * side)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("sudoku text: ", sudoku.cells_size(), " cells for box ",
-                     box));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sudoku text: ", sudoku.cells_size(), " cells for box ", box));
   }
   std::string text;
   for (uint32_t k = 0; k < side * side; ++k) {
@@ -93,7 +92,7 @@ absl::StatusOr<std::string> FormatSudokuText(const v1::PuzzleSpec& puzzle) {
       return absl::InvalidArgumentError(
           absl::StrCat("sudoku text: cell ", k + 1, " holds ", v));
     }
-    text.push_back(v == 0 ? '.'
+    text.push_back(v == 0   ? '.'
                    : v <= 9 ? static_cast<char>('0' + v)
                             : static_cast<char>('A' + v - 10));
   }

@@ -390,8 +390,8 @@ namespace {
 absl::Status CheckWritable(const v1::PuzzleSpec& puzzle,
                            absl::string_view format) {
   auto refuse = [&](absl::string_view why) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        format, " text: the format cannot express ", why));
+    return absl::InvalidArgumentError(
+        absl::StrCat(format, " text: the format cannot express ", why));
   };
   if (!puzzle.has_takuzu()) return refuse("a puzzle of another family");
   const v1::TakuzuPuzzle& t = puzzle.takuzu();
@@ -445,12 +445,15 @@ absl::StatusOr<std::string> FormatTangoText(const v1::PuzzleSpec& puzzle) {
         "tango text: Tango has no unique-lines rule; write Takuzu puzzles as "
         "takuzu text");
   }
-  const int rows = static_cast<int>(t.rows()), cols = static_cast<int>(t.cols());
+  const int rows = static_cast<int>(t.rows()),
+            cols = static_cast<int>(t.cols());
   // right[cell] / down[cell]: the sign to the right of / below a cell.
   std::vector<char> right(rows * cols, 0), down(rows * cols, 0);
   for (const v1::TakuzuSign& sign : t.signs()) {
-    int r1 = static_cast<int>(sign.a().row()), c1 = static_cast<int>(sign.a().col());
-    int r2 = static_cast<int>(sign.b().row()), c2 = static_cast<int>(sign.b().col());
+    int r1 = static_cast<int>(sign.a().row()),
+        c1 = static_cast<int>(sign.a().col());
+    int r2 = static_cast<int>(sign.b().row()),
+        c2 = static_cast<int>(sign.b().col());
     if (r2 < r1 || (r2 == r1 && c2 < c1)) std::swap(r1, r2), std::swap(c1, c2);
     const char mark = sign.kind() == v1::TakuzuSign::EQUAL ? '=' : 'x';
     if (r1 >= rows || r2 >= rows || c1 >= cols || c2 >= cols) {

@@ -96,7 +96,7 @@ void BddBuilder::AddAtMostOne(std::span<const int> literals) {
   const int index = static_cast<int>(lines_.size());
   for (size_t p = 0; p + 1 < line.size(); ++p) {
     Piece piece;
-  piece.kind = PieceKind::kLineTail;
+    piece.kind = PieceKind::kLineTail;
     piece.key = Var(line[p]);
     piece.line = index;
     piece.position = static_cast<int>(p);
@@ -241,8 +241,8 @@ absl::StatusOr<BddCount> BddBuilder::Count(Interrupter* interrupter) const {
                    ? absl::ResourceExhaustedError(absl::StrCat(
                          "the BDD outgrew ", kMaxBddNodes,
                          " nodes; count with the SAT method instead"))
-                   : absl::InternalError(absl::StrCat(
-                         "BuDDy: ", bdd_errstring(buddy_error)));
+                   : absl::InternalError(
+                         absl::StrCat("BuDDy: ", bdd_errstring(buddy_error)));
       bdd_clear_error();
       buddy_error = 0;
     } else if (interrupted) {

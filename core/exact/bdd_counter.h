@@ -57,8 +57,7 @@ class BddBuilder final : public ConstraintSink {
   void AddClause(std::span<const int> literals) override;
   void AddAtMostOne(std::span<const int> literals) override;
   void AddExactlyOne(std::span<const int> literals) override;
-  void AddCardinality(std::span<const int> literals, int min,
-                      int max) override;
+  void AddCardinality(std::span<const int> literals, int min, int max) override;
   void AddDifferent(std::span<const int> a, std::span<const int> b) override;
 
   // Builds the conjunction and counts its models over the primary variables.

@@ -121,10 +121,10 @@ void CnfBuilder::AddCardinality(std::span<const int> x, int min, int max) {
     if (i == 0) continue;
     for (int j = 1; j < static_cast<int>(reg[i].size()); ++j) {
       const int here = r(i, j), above = r(i - 1, j), diag = r(i - 1, j - 1);
-      AddClause({-above, here});            // r_{i-1,j} -> r_{i,j}
-      AddClause({-x[i], -diag, here});      // x_i & r_{i-1,j-1} -> r_{i,j}
-      AddClause({-here, above, x[i]});      // r_{i,j} -> r_{i-1,j} v x_i
-      AddClause({-here, above, diag});      // r_{i,j} -> r_{i-1,j} v r_{i-1,j-1}
+      AddClause({-above, here});        // r_{i-1,j} -> r_{i,j}
+      AddClause({-x[i], -diag, here});  // x_i & r_{i-1,j-1} -> r_{i,j}
+      AddClause({-here, above, x[i]});  // r_{i,j} -> r_{i-1,j} v x_i
+      AddClause({-here, above, diag});  // r_{i,j} -> r_{i-1,j} v r_{i-1,j-1}
     }
   }
   if (max < k) AddUnit(-r(k - 1, max + 1));

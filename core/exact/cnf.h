@@ -67,8 +67,7 @@ class CnfBuilder final : public ConstraintSink {
   void AddClause(std::span<const int> literals) override;
   void AddAtMostOne(std::span<const int> literals) override;
   void AddExactlyOne(std::span<const int> literals) override;
-  void AddCardinality(std::span<const int> literals, int min,
-                      int max) override;
+  void AddCardinality(std::span<const int> literals, int min, int max) override;
   void AddDifferent(std::span<const int> a, std::span<const int> b) override;
 
   const Cnf& cnf() const { return cnf_; }
@@ -81,8 +80,7 @@ class CnfBuilder final : public ConstraintSink {
 // Unit propagation of `cnf` under `assumptions` (literals taken as true).
 // Returns the value of every variable (index v - 1): 1 true, 0 false, -1 not
 // decided; an empty vector when propagation meets a conflict.
-std::vector<int8_t> Propagate(const Cnf& cnf,
-                              std::span<const int> assumptions);
+std::vector<int8_t> Propagate(const Cnf& cnf, std::span<const int> assumptions);
 
 }  // namespace qs
 

@@ -53,8 +53,8 @@ class TakuzuEncoder final : public RulesEncoder {
         std::vector<int> out;
         const int length = is_row ? rules.cols : rules.rows;
         for (int k = 0; k < length; ++k) {
-          out.push_back(x(is_row ? index * rules.cols + k
-                                 : k * rules.cols + index));
+          out.push_back(
+              x(is_row ? index * rules.cols + k : k * rules.cols + index));
         }
         return out;
       };

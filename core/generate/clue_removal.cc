@@ -27,11 +27,13 @@ double PropagationDecided(const CluePuzzle& puzzle,
                           const std::vector<bool>& kept) {
   const std::vector<int8_t> values =
       Propagate(puzzle.cnf, Assumptions(puzzle, kept));
-  if (values.empty()) return 0;  // a conflict: cannot happen for a solution's
-                                 // clues, and would decide nothing useful
+  if (values.empty())
+    return 0;  // a conflict: cannot happen for a solution's
+               // clues, and would decide nothing useful
   std::vector<bool> given(puzzle.cells.size(), false);
   for (size_t k = 0; k < puzzle.clues.size(); ++k) {
-    if (kept[k] && puzzle.clues[k].cell >= 0) given[puzzle.clues[k].cell] = true;
+    if (kept[k] && puzzle.clues[k].cell >= 0)
+      given[puzzle.clues[k].cell] = true;
   }
   int open = 0, decided = 0;
   for (size_t c = 0; c < puzzle.cells.size(); ++c) {

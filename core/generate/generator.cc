@@ -32,8 +32,7 @@ absl::StatusOr<const PuzzleGenerator*> GeneratorRegistry::Get(
 
 std::vector<std::string> GeneratorRegistry::Families() const {
   std::vector<std::string> families;
-  for (const auto& [family, generator] : by_family_)
-    families.push_back(family);
+  for (const auto& [family, generator] : by_family_) families.push_back(family);
   std::sort(families.begin(), families.end());
   return families;
 }

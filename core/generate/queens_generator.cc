@@ -148,9 +148,9 @@ class QueensGenerator final : public PuzzleGenerator {
     for (int growth = 0; growth < kMaxGrowths && !unique; ++growth) {
       regions = GrowRegions(n, queen_cells, rng);
       for (int move = 0; move < kMovesPerSide * n; ++move) {
-        ASSIGN_OR_RETURN(const Cnf cnf, EncodeCnf(*encoder,
-                                                  LinkedInSpec(n, regions),
-                                                  n * n, encode));
+        ASSIGN_OR_RETURN(
+            const Cnf cnf,
+            EncodeCnf(*encoder, LinkedInSpec(n, regions), n * n, encode));
         SatSolver solver(cnf);
         solver.Block(target);
         ++out.sat_calls;
@@ -178,9 +178,9 @@ class QueensGenerator final : public PuzzleGenerator {
       }
     }
     if (!unique) {
-      return absl::InternalError(absl::StrCat(
-          "no region map with a unique solution after ", kMaxGrowths,
-          " growths"));
+      return absl::InternalError(
+          absl::StrCat("no region map with a unique solution after ",
+                       kMaxGrowths, " growths"));
     }
 
     const v1::PuzzleSpec spec = LinkedInSpec(n, regions);

@@ -80,8 +80,8 @@ class TakuzuGenerator final : public PuzzleGenerator {
     if (tango_) {
       for (int cell = 0; cell < n; ++cell) {
         const int r = cell / cols, c = cell % cols;
-        for (const int other : {c + 1 < cols ? cell + 1 : -1,
-                                r + 1 < rows ? cell + cols : -1}) {
+        for (const int other :
+             {c + 1 < cols ? cell + 1 : -1, r + 1 < rows ? cell + cols : -1}) {
           if (other < 0) continue;
           const bool different = solution[cell] != solution[other];
           const int s = builder.NewVariable();
@@ -101,7 +101,7 @@ class TakuzuGenerator final : public PuzzleGenerator {
     out.puzzle = empty;
     v1::TakuzuPuzzle& puzzle = *out.puzzle.mutable_takuzu();
     for (int cell = 0; cell < n; ++cell) {
-      puzzle.add_cells(!removal.kept[cell] ? v1::TakuzuPuzzle::BLANK
+      puzzle.add_cells(!removal.kept[cell]    ? v1::TakuzuPuzzle::BLANK
                        : clues.solution[cell] ? v1::TakuzuPuzzle::ONE
                                               : v1::TakuzuPuzzle::ZERO);
     }

@@ -925,9 +925,8 @@ absl::StatusOr<QueensRules> QueensRulesOf(const v1::QueensPuzzle& queens) {
     rules.counts.push_back(std::move(count));
   }
   rules.givens = board.givens;
-  rules.full_diagonals =
-      queens.attack() == v1::QUEENS_ATTACK_DEFAULT ||
-      queens.attack() == v1::QUEENS_ATTACK_FULL_DIAGONALS;
+  rules.full_diagonals = queens.attack() == v1::QUEENS_ATTACK_DEFAULT ||
+                         queens.attack() == v1::QUEENS_ATTACK_FULL_DIAGONALS;
   rules.attacks = std::move(board.attacks);
   return rules;
 }

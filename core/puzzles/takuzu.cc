@@ -1004,9 +1004,9 @@ absl::StatusOr<TakuzuRules> TakuzuRulesOf(const v1::TakuzuPuzzle& puzzle) {
   for (const Count& count : b.counts)
     rules.counts.push_back({count.cells, count.target});
   for (const Relation& relation : b.relations)
-    rules.relations.push_back({relation.a, relation.b, relation.parity == 1,
-                               absl::StartsWith(relation.origin,
-                                                "takuzu.signs[")});
+    rules.relations.push_back(
+        {relation.a, relation.b, relation.parity == 1,
+         absl::StartsWith(relation.origin, "takuzu.signs[")});
   rules.unique_lines = b.unique_lines;
   return rules;
 }

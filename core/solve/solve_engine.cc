@@ -364,8 +364,8 @@ absl::Status SolveEngine::CheckSolveParams(const v1::SolveParams& p,
   }
   if (p.has_sat() && p.sat().max_solutions() > limits_.max_reads) {
     return absl::InvalidArgumentError(
-        absl::StrCat(prefix, ".sat.max_solutions: must be 0..", limits_.max_reads,
-                     ", got ", p.sat().max_solutions()));
+        absl::StrCat(prefix, ".sat.max_solutions: must be 0..",
+                     limits_.max_reads, ", got ", p.sat().max_solutions()));
   }
   if (p.has_cpu_sa()) {
     RETURN_IF_ERROR(CheckCpuSaParams(p.cpu_sa(), limits_.max_sweeps));
@@ -482,11 +482,10 @@ absl::StatusOr<v1::CountResponse> SolveEngine::Count(
   CountMethod method = CountMethod::kAuto;
   if (request.method() == v1::COUNT_METHOD_SAT) method = CountMethod::kSat;
   if (request.method() == v1::COUNT_METHOD_BDD) method = CountMethod::kBdd;
-  ASSIGN_OR_RETURN(
-      const CountResult counted,
-      CountRuleSolutions(**encoder, request.puzzle(),
-                         problem.full_model.num_variables(), limit, method,
-                         &interrupter));
+  ASSIGN_OR_RETURN(const CountResult counted,
+                   CountRuleSolutions(**encoder, request.puzzle(),
+                                      problem.full_model.num_variables(), limit,
+                                      method, &interrupter));
   if (!counted.complete && interrupter.reason() != StopReason::kNone)
     RETURN_IF_ERROR(StatusForStop(interrupter.reason()));
   v1::CountResponse response;
@@ -496,9 +495,9 @@ absl::StatusOr<v1::CountResponse> SolveEngine::Count(
   response.set_unique(counted.complete && counted.count == 1);
   response.set_status(counted.status == SatResult::kSatisfiable
                           ? v1::SATISFIABLE
-                          : counted.status == SatResult::kUnsatisfiable
-                                ? v1::UNSATISFIABLE
-                                : v1::SATISFIABILITY_UNKNOWN);
+                      : counted.status == SatResult::kUnsatisfiable
+                          ? v1::UNSATISFIABLE
+                          : v1::SATISFIABILITY_UNKNOWN);
   response.set_method(counted.method == CountMethod::kBdd
                           ? v1::COUNT_METHOD_BDD
                           : v1::COUNT_METHOD_SAT);
@@ -572,10 +571,10 @@ absl::StatusOr<GenerateOptions> SolveEngine::CheckGenerateRequest(
                    BuiltinGenerators().Get(request.family()));
   GenerateOptions options;
   options.rows = static_cast<int>(std::min<uint32_t>(request.rows(), 1 << 16));
-  options.cols = request.cols() == 0
-                     ? options.rows
-                     : static_cast<int>(std::min<uint32_t>(request.cols(),
-                                                           1 << 16));
+  options.cols =
+      request.cols() == 0
+          ? options.rows
+          : static_cast<int>(std::min<uint32_t>(request.cols(), 1 << 16));
   if (!v1::Difficulty_IsValid(request.difficulty())) {
     return absl::InvalidArgumentError(
         absl::StrCat("difficulty: unknown value ", request.difficulty()));
@@ -703,8 +702,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
       p.backend().empty() ? std::string(kDefaultBackend) : p.backend();
   // A puzzle solver works on the rules; a sampler on the reduced model.
   const PuzzleSolver* solver = samplers_->FindPuzzleSolver(backend);
-  const Sampler* sampler = solver == nullptr ? *samplers_->Get(backend)
-                                             : nullptr;
+  const Sampler* sampler =
+      solver == nullptr ? *samplers_->Get(backend) : nullptr;
 
   ASSIGN_OR_RETURN(CompiledProblem problem,
                    compiler->Compile(request.puzzle(), request.compile()));
@@ -851,7 +850,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   FillBackendInfo(stats, *info);
   info->set_name(backend);
   if (exact.has_value()) *summary->mutable_exact() = std::move(*exact);
-  if (p.distinct_valid()) summary->set_num_distinct_valid(sink.distinct_valid());
+  if (p.distinct_valid())
+    summary->set_num_distinct_valid(sink.distinct_valid());
   if (stats.dwave) *info->mutable_dwave() = *stats.dwave;
   emit(std::move(response));
   return StatusForStop(stats.stop_reason);

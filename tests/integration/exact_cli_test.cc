@@ -17,8 +17,8 @@
 namespace qs {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::CommandResult;
+using ::testing::HasSubstr;
 using testing::LastJsonLine;
 using testing::RunQsolve;
 
@@ -47,8 +47,9 @@ TEST_F(ExactCliTest, CountsNQueens) {
   EXPECT_THAT(result.out, HasSubstr("queens: 92 solutions (all of them)"));
   EXPECT_THAT(result.out, HasSubstr("method bdd"));
 
-  const CommandResult torus = RunQsolve(
-      "count" + Addr() + "--kind nqueens --input '7 torus' --method sat --json");
+  const CommandResult torus =
+      RunQsolve("count" + Addr() +
+                "--kind nqueens --input '7 torus' --method sat --json");
   ASSERT_EQ(torus.exit_code, 0) << torus.err;
   const google::protobuf::Struct json = LastJsonLine(torus.out);
   EXPECT_EQ(json.fields().at("count").string_value(), "28");  // uint64
@@ -70,9 +71,9 @@ TEST_F(ExactCliTest, CountsTheNytSudokuAsUnique) {
 }
 
 TEST_F(ExactCliTest, SolvesWithTheSatBackend) {
-  const CommandResult result =
-      RunQsolve(absl::StrCat("solve", Addr(), "--kind sudoku --backend sat --input '",
-                             testing::kNytPuzzle, "'"));
+  const CommandResult result = RunQsolve(
+      absl::StrCat("solve", Addr(), "--kind sudoku --backend sat --input '",
+                   testing::kNytPuzzle, "'"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, HasSubstr("sat: the solution is unique"));
   EXPECT_THAT(result.out, HasSubstr("valid"));
@@ -88,24 +89,24 @@ TEST_F(ExactCliTest, GeneratesPuzzlesThatCountProvesUnique) {
     SCOPED_TRACE(kind);
     const std::string size = kind == "sudoku" ? "4" : "6";
     const CommandResult made =
-        RunQsolve(absl::StrCat("generate", Addr(), "--kind ", kind,
-                               " --size ", size, " --count 3 --seed 5"));
+        RunQsolve(absl::StrCat("generate", Addr(), "--kind ", kind, " --size ",
+                               size, " --count 3 --seed 5"));
     ASSERT_EQ(made.exit_code, 0) << made.err;
     const std::vector<std::string> lines =
         absl::StrSplit(made.out, '\n', absl::SkipEmpty());
     ASSERT_EQ(lines.size(), 3u) << made.out;
     EXPECT_THAT(made.err, HasSubstr("unique"));
     for (const std::string& line : lines) {
-      const CommandResult count = RunQsolve(absl::StrCat(
-          "count", Addr(), "--kind ", kind, " --method sat --input '", line,
-          "'"));
+      const CommandResult count =
+          RunQsolve(absl::StrCat("count", Addr(), "--kind ", kind,
+                                 " --method sat --input '", line, "'"));
       ASSERT_EQ(count.exit_code, 0) << count.err << "\n" << line;
       EXPECT_THAT(count.out, HasSubstr("1 solution (unique)")) << line;
     }
     // Same seed, same puzzles.
     const CommandResult again =
-        RunQsolve(absl::StrCat("generate", Addr(), "--kind ", kind,
-                               " --size ", size, " --count 3 --seed 5"));
+        RunQsolve(absl::StrCat("generate", Addr(), "--kind ", kind, " --size ",
+                               size, " --count 3 --seed 5"));
     EXPECT_EQ(again.out, made.out);
   }
   const CommandResult bad =

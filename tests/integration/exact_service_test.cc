@@ -57,8 +57,8 @@ v1::PuzzleSpec NQueens(int n, v1::QueensTopology topology) {
 }
 
 TEST_F(ExactServiceTest, CountsNQueensSolutions) {
-  const std::vector<uint64_t> known = {1,  0,   0,   2,    10,   4,
-                                       40, 92,  352, 724, 2680, 14200};
+  const std::vector<uint64_t> known = {1,  0,  0,   2,   10,   4,
+                                       40, 92, 352, 724, 2680, 14200};
   for (int n = 1; n <= 12; ++n) {
     const v1::CountResponse response =
         Count(NQueens(n, v1::QUEENS_TOPOLOGY_PLANE), v1::COUNT_METHOD_AUTO);
@@ -104,7 +104,8 @@ TEST_F(ExactServiceTest, NytSudokuIsUnique) {
 TEST_F(ExactServiceTest, SatBackendSolvesAndProvesUniqueness) {
   auto stub = server_->NewStub();
   v1::SolveRequest request;
-  *request.mutable_puzzle() = testing::SudokuSpecFromString(testing::kNytPuzzle);
+  *request.mutable_puzzle() =
+      testing::SudokuSpecFromString(testing::kNytPuzzle);
   request.mutable_params()->set_backend("sat");
   const testing::SolveStream stream = testing::RunSolve(*stub, request);
   ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
@@ -230,10 +231,10 @@ TEST_P(GenerateTest, TwentyUniquePuzzlesTheAnnealerSolves) {
     }
     EXPECT_TRUE(solved) << "the annealer found no valid board";
   }
-  std::printf("%s %dx%d: 20 puzzles in %.2f s (%.2f puzzles/s), %.1f clues "
-              "on average\n",
-              c.family.c_str(), c.rows, c.rows, seconds, 20 / seconds,
-              clues / 20);
+  std::printf(
+      "%s %dx%d: 20 puzzles in %.2f s (%.2f puzzles/s), %.1f clues "
+      "on average\n",
+      c.family.c_str(), c.rows, c.rows, seconds, 20 / seconds, clues / 20);
 }
 
 INSTANTIATE_TEST_SUITE_P(

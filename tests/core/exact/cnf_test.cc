@@ -102,7 +102,8 @@ TEST(CnfTest, CardinalityOverNegatedLiterals) {
   ExpectMatches(
       cnf.cnf(), 4,
       [](int, uint32_t mask) {
-        const int held = !(mask & 1) + !!(mask & 2) + !(mask & 4) + !!(mask & 8);
+        const int held =
+            !(mask & 1) + !!(mask & 2) + !(mask & 4) + !!(mask & 8);
         return held >= 2 && held <= 3;
       },
       "negated");

@@ -54,10 +54,9 @@ class CrossCheckTest : public ::testing::Test {
     request.set_seed(seed);
     std::vector<v1::PuzzleSpec> specs;
     Interrupter interrupter;
-    EXPECT_OK(engine_->Generate(request, interrupter,
-                                [&](v1::GeneratedPuzzle&& p) {
-                                  specs.push_back(p.puzzle());
-                                }));
+    EXPECT_OK(engine_->Generate(
+        request, interrupter,
+        [&](v1::GeneratedPuzzle&& p) { specs.push_back(p.puzzle()); }));
     EXPECT_EQ(specs.size(), static_cast<size_t>(count));
     return specs;
   }
@@ -157,8 +156,8 @@ TEST_F(CrossCheckTest, Sudoku) {
   for (const v1::PuzzleSpec& generated : Generated("sudoku", 4, 3, 11)) {
     // The full grid first: the generated puzzle's solution as givens.
     v1::PuzzleSpec grid = generated;
-    const BoardSet one = Solutions(
-        **BuiltinEncoders().ForSpec(grid), grid, 64, EncodeOptions());
+    const BoardSet one =
+        Solutions(**BuiltinEncoders().ForSpec(grid), grid, 64, EncodeOptions());
     ASSERT_EQ(one.size(), 1u);
     for (int cell = 0; cell < 16; ++cell) {
       for (int d = 0; d < 4; ++d) {

@@ -55,8 +55,8 @@ int SmallestPrimeFactor(int n) {
 }
 
 TEST(ExactSolverTest, NQueensCountsMatchTheKnownSequence) {
-  const std::vector<uint64_t> known = {1,  0,   0,   2,    10,   4,
-                                       40, 92,  352, 724, 2680, 14200};
+  const std::vector<uint64_t> known = {1,  0,  0,   2,   10,   4,
+                                       40, 92, 352, 724, 2680, 14200};
   for (int n = 1; n <= 12; ++n) {
     const CountResult bdd =
         Count(NQueens(n, v1::QUEENS_TOPOLOGY_PLANE), CountMethod::kBdd);
@@ -77,15 +77,15 @@ TEST(ExactSolverTest, NQueensCountsMatchTheKnownSequence) {
 }
 
 TEST(ExactSolverTest, ToroidalBoardsNeedSmallestPrimeFactorAtLeastFive) {
-  EXPECT_EQ(Count(NQueens(5, v1::QUEENS_TOPOLOGY_TORUS), CountMethod::kAuto)
-                .count,
-            10u);
-  EXPECT_EQ(Count(NQueens(7, v1::QUEENS_TOPOLOGY_TORUS), CountMethod::kAuto)
-                .count,
-            28u);
-  EXPECT_EQ(Count(NQueens(11, v1::QUEENS_TOPOLOGY_TORUS), CountMethod::kAuto)
-                .count,
-            88u);
+  EXPECT_EQ(
+      Count(NQueens(5, v1::QUEENS_TOPOLOGY_TORUS), CountMethod::kAuto).count,
+      10u);
+  EXPECT_EQ(
+      Count(NQueens(7, v1::QUEENS_TOPOLOGY_TORUS), CountMethod::kAuto).count,
+      28u);
+  EXPECT_EQ(
+      Count(NQueens(11, v1::QUEENS_TOPOLOGY_TORUS), CountMethod::kAuto).count,
+      88u);
   for (int n = 2; n <= 12; ++n) {
     const CountResult count =
         Count(NQueens(n, v1::QUEENS_TOPOLOGY_TORUS), CountMethod::kAuto);
@@ -155,11 +155,11 @@ TEST(ExactSolverTest, NQueensEncodingsAreQuadratic) {
     std::string bdd = "       -        -          -";
     if (n <= 10) {
       const CountResult counted = Count(spec, CountMethod::kBdd);
-      bdd = absl::StrFormat("%8lld %8.2f %10lld",
-                            static_cast<long long>(
-                                counted.encoding.bdd_operations),
-                            counted.encoding.bdd_operations / n2,
-                            static_cast<long long>(counted.encoding.bdd_nodes));
+      bdd = absl::StrFormat(
+          "%8lld %8.2f %10lld",
+          static_cast<long long>(counted.encoding.bdd_operations),
+          counted.encoding.bdd_operations / n2,
+          static_cast<long long>(counted.encoding.bdd_nodes));
       EXPECT_LE(counted.encoding.bdd_operations, 14 * n2) << "N = " << n;
     }
     std::printf("%4d %8lld %12.2f %9d %s\n", n,

@@ -43,11 +43,11 @@ class UniformSamplingTest : public ::testing::Test {
     request.mutable_params()->set_seed(seed);
     std::map<std::string, int> boards;
     Interrupter interrupter;
-    EXPECT_OK(engine_->Solve(request, interrupter,
-                             [&](v1::SolveResponse&& event) {
-                               if (event.has_sample() && event.sample().valid())
-                                 ++boards[event.sample().bits()];
-                             }));
+    EXPECT_OK(
+        engine_->Solve(request, interrupter, [&](v1::SolveResponse&& event) {
+          if (event.has_sample() && event.sample().valid())
+            ++boards[event.sample().bits()];
+        }));
     return boards;
   }
 
@@ -98,9 +98,10 @@ TEST_F(UniformSamplingTest, FourByFourSudokuGridsAreDrawnUniformly) {
   int valid = 0;
   for (const auto& [board, count] : boards) valid += count;
   const double chi2 = ChiSquare(boards, 288);
-  std::printf("4x4 Sudoku: %d valid reads of 20000, %zu of 288 grids seen, "
-              "chi-square %.1f (287 dof, 0.1%% critical value %.1f)\n",
-              valid, boards.size(), chi2, Critical001(287));
+  std::printf(
+      "4x4 Sudoku: %d valid reads of 20000, %zu of 288 grids seen, "
+      "chi-square %.1f (287 dof, 0.1%% critical value %.1f)\n",
+      valid, boards.size(), chi2, Critical001(287));
   EXPECT_GT(valid, 10000);
   EXPECT_EQ(boards.size(), 288u);
   EXPECT_LT(chi2, Critical001(287));
@@ -115,9 +116,10 @@ TEST_F(UniformSamplingTest, SixQueensSolutionsAreDrawnUniformly) {
   int valid = 0;
   for (const auto& [board, count] : boards) valid += count;
   const double chi2 = ChiSquare(boards, 4);
-  std::printf("6-queens: %d valid reads of 8000, chi-square %.2f (3 dof, "
-              "0.1%% critical value %.2f)\n",
-              valid, chi2, Critical001(3));
+  std::printf(
+      "6-queens: %d valid reads of 8000, chi-square %.2f (3 dof, "
+      "0.1%% critical value %.2f)\n",
+      valid, chi2, Critical001(3));
   EXPECT_GT(valid, 2000);
   EXPECT_EQ(boards.size(), 4u);
   EXPECT_LT(chi2, Critical001(3));
@@ -136,15 +138,15 @@ TEST_F(UniformSamplingTest, DistinctValidStreamsEachValidBoardOnce) {
   int events = 0;
   v1::SolveSummary summary;
   Interrupter interrupter;
-  ASSERT_OK(engine_->Solve(request, interrupter,
-                           [&](v1::SolveResponse&& event) {
-                             if (event.has_sample()) {
-                               ++events;
-                               EXPECT_TRUE(event.sample().valid());
-                               seen.insert(event.sample().bits());
-                             }
-                             if (event.has_summary()) summary = event.summary();
-                           }));
+  ASSERT_OK(
+      engine_->Solve(request, interrupter, [&](v1::SolveResponse&& event) {
+        if (event.has_sample()) {
+          ++events;
+          EXPECT_TRUE(event.sample().valid());
+          seen.insert(event.sample().bits());
+        }
+        if (event.has_summary()) summary = event.summary();
+      }));
   EXPECT_EQ(events, 4);
   EXPECT_EQ(seen.size(), 4u);
   EXPECT_EQ(summary.num_distinct_valid(), 4u);
