@@ -85,7 +85,11 @@ std::string ReadFileOrEmpty(const std::string& path) {
 }  // namespace
 
 std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address) {
-  grpc::ChannelArguments args;
+  return MakeChannel(address, grpc::ChannelArguments());
+}
+
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address,
+                                           grpc::ChannelArguments args) {
   args.SetMaxReceiveMessageSize(256 << 20);
   args.SetMaxSendMessageSize(256 << 20);
   const std::string ca_file = absl::GetFlag(FLAGS_tls_ca_file);
@@ -114,13 +118,16 @@ void PrepareContext(grpc::ClientContext& context) {
         std::chrono::system_clock::now() +
         std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6)));
   }
-  std::string token;
-  if (const std::string file = absl::GetFlag(FLAGS_token_file); !file.empty()) {
-    token = std::string(absl::StripAsciiWhitespace(ReadFileOrEmpty(file)));
-  } else if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr) {
-    token = env;
-  }
+  const std::string token = AuthToken();
   if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+}
+
+std::string AuthToken() {
+  if (const std::string file = absl::GetFlag(FLAGS_token_file); !file.empty())
+    return std::string(absl::StripAsciiWhitespace(ReadFileOrEmpty(file)));
+  if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr)
+    return env;
+  return "";
 }
 
 absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags() {
@@ -262,6 +269,97 @@ std::string ToJson(const google::protobuf::Message& message) {
   std::string json;
   (void)google::protobuf::util::MessageToJsonString(message, &json, options);
   return json;
+}
+
+google::protobuf::Value JsonNumber(double x) {
+  google::protobuf::Value v;
+  v.set_number_value(x);
+  return v;
+}
+
+google::protobuf::Value JsonBool(bool b) {
+  google::protobuf::Value v;
+  v.set_bool_value(b);
+  return v;
+}
+
+google::protobuf::Value JsonString(const std::string& s) {
+  google::protobuf::Value v;
+  v.set_string_value(s);
+  return v;
+}
+
+google::protobuf::Value JsonNull() {
+  google::protobuf::Value v;
+  v.set_null_value(google::protobuf::NULL_VALUE);
+  return v;
+}
+
+google::protobuf::Value JsonStrings(const std::vector<std::string>& items) {
+  google::protobuf::Value v;
+  google::protobuf::ListValue* list = v.mutable_list_value();
+  for (const std::string& s : items) *list->add_values() = JsonString(s);
+  return v;
+}
+
+std::string ViolationText(const v1::Violation& violation) {
+  return violation.location().empty()
+             ? violation.message()
+             : absl::StrCat(violation.location(), ": ", violation.message());
+}
+
+google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
+                                         const v1::SolveSummary& summary) {
+  std::vector<std::string> board(summary.best_solution().rows().begin(),
+                                 summary.best_solution().rows().end());
+  std::vector<std::string> violations;
+  for (const auto& v : summary.best_violations())
+    violations.push_back(ViolationText(v));
+  google::protobuf::Struct out;
+  auto& f = *out.mutable_fields();
+  f["request_id"] = JsonString(summary.request_id());
+  f["valid"] = JsonBool(summary.best_valid());
+  f["energy"] =
+      summary.reads_done() > 0 ? JsonNumber(summary.best_energy()) : JsonNull();
+  f["ground_energy"] = summary.has_ground_energy()
+                           ? JsonNumber(summary.ground_energy())
+                           : JsonNull();
+  f["board"] = JsonStrings(board);
+  f["violations"] = JsonStrings(violations);
+  f["termination"] = JsonString(v1::Termination_Name(summary.termination()));
+  f["reads"] = JsonNumber(summary.reads_done());
+  f["num_valid"] = JsonNumber(summary.num_valid());
+  f["success_fraction"] = JsonNumber(summary.success_fraction());
+  f["seed"] = JsonString(absl::StrCat(summary.seed()));
+  f["backend"] = JsonString(summary.backend().name());
+  f["variables"] = JsonNumber(stats.variables());
+  f["variables_total"] = JsonNumber(stats.variables_total());
+  f["attempts_per_second"] = JsonNumber(summary.attempts_per_second());
+  if (summary.backend().has_dwave()) {
+    const v1::DwaveInfo& d = summary.backend().dwave();
+    google::protobuf::Value dwave;
+    auto& w = *dwave.mutable_struct_value()->mutable_fields();
+    w["solver"] = JsonString(d.solver());
+    w["problem_ids"] = JsonStrings(std::vector<std::string>(
+        d.problem_ids().begin(), d.problem_ids().end()));
+    w["qpu_access_time_us"] = JsonNumber(d.qpu_access_time_us());
+    w["embedding_seconds"] = JsonNumber(d.embedding_seconds());
+    w["embedding_cached"] = JsonBool(d.embedding_cached());
+    w["max_chain_length"] = JsonNumber(d.max_chain_length());
+    w["physical_qubits"] = JsonNumber(d.physical_qubits());
+    w["chain_strength"] = JsonNumber(d.chain_strength());
+    w["mean_chain_break_fraction"] = JsonNumber(d.mean_chain_break_fraction());
+    f["dwave"] = dwave;
+  }
+  google::protobuf::Value timings;
+  auto& t = *timings.mutable_struct_value()->mutable_fields();
+  t["queue_seconds"] = JsonNumber(summary.timings().queue_seconds());
+  t["compile_seconds"] = JsonNumber(summary.timings().compile_seconds());
+  t["sample_seconds"] = JsonNumber(summary.timings().sample_seconds());
+  t["decode_seconds"] = JsonNumber(summary.timings().decode_seconds());
+  t["total_seconds"] = JsonNumber(summary.timings().total_seconds());
+  f["timings"] = timings;
+  return out;
 }
 
 }  // namespace qs::cli
