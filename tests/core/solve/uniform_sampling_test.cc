@@ -41,6 +41,10 @@ class UniformSamplingTest : public ::testing::Test {
     request.mutable_params()->set_num_reads(reads);
     request.mutable_params()->set_num_sweeps(sweeps);
     request.mutable_params()->set_seed(seed);
+    // The range the distinct_valid mode uses unless told otherwise (every
+    // valid read is counted here, so the mode itself is not set).
+    request.mutable_params()->mutable_cpu_sa()->set_beta_range(
+        v1::BETA_RANGE_DWAVE);
     std::map<std::string, int> boards;
     Interrupter interrupter;
     EXPECT_OK(
