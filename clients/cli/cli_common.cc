@@ -2,13 +2,18 @@
 #include "clients/cli/cli_common.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "clients/formats/puzzle_text.h"
 #include "google/protobuf/util/json_util.h"
 
@@ -46,6 +51,14 @@ ABSL_FLAG(double, beta_hot, 0,
 ABSL_FLAG(double, beta_cold, 0,
           "Final inverse temperature; 0: derived from the problem");
 ABSL_FLAG(std::string, schedule, "", "geometric or linear (default geometric)");
+ABSL_FLAG(std::string, beta_range, "",
+          "Rule that derives the beta range: tuned (default) or dwave "
+          "(dwave-samplers' range, for like-for-like comparisons)");
+ABSL_FLAG(int64_t, sweeps_per_beta, 0,
+          "Sweeps at each beta of the schedule; 0: 1");
+ABSL_FLAG(std::string, acceptance, "", "metropolis (default) or gibbs");
+ABSL_FLAG(std::string, kernel, "",
+          "Annealing kernel path: auto (default), scalar, avx2 or avx512");
 // --backend dwave only.
 ABSL_FLAG(std::string, solver, "", "D-Wave solver name; default: the server's");
 ABSL_FLAG(
@@ -80,6 +93,84 @@ std::string ReadFileOrEmpty(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
+}
+
+// Maps a flag's word to its enum value; "" keeps the default.
+template <typename Enum>
+absl::Status ParseChoice(
+    absl::string_view flag, absl::string_view value,
+    std::initializer_list<std::pair<absl::string_view, Enum>> choices,
+    Enum& out) {
+  if (value.empty()) return absl::OkStatus();
+  std::vector<absl::string_view> names;
+  for (const auto& [name, choice] : choices) {
+    if (value == name) {
+      out = choice;
+      return absl::OkStatus();
+    }
+    names.push_back(name);
+  }
+  return absl::InvalidArgumentError(absl::StrCat("--", flag, ": one of ",
+                                                 absl::StrJoin(names, ", "),
+                                                 ", got '", value, "'"));
+}
+
+// The cpu-sa backend's options; params.cpu_sa is set only when a flag is.
+absl::Status AddCpuSaParams(v1::SolveParams& params) {
+  const double beta_hot = absl::GetFlag(FLAGS_beta_hot),
+               beta_cold = absl::GetFlag(FLAGS_beta_cold);
+  const int64_t sweeps_per_beta = absl::GetFlag(FLAGS_sweeps_per_beta);
+  const std::string schedule = absl::GetFlag(FLAGS_schedule),
+                    beta_range = absl::GetFlag(FLAGS_beta_range),
+                    acceptance = absl::GetFlag(FLAGS_acceptance),
+                    kernel = absl::GetFlag(FLAGS_kernel);
+  if (beta_hot == 0 && beta_cold == 0 && sweeps_per_beta == 0 &&
+      schedule.empty() && beta_range.empty() && acceptance.empty() &&
+      kernel.empty()) {
+    return absl::OkStatus();
+  }
+  if (sweeps_per_beta < 0 || sweeps_per_beta > UINT32_MAX) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--sweeps_per_beta: must be in 0..", UINT32_MAX, ", got ",
+                     sweeps_per_beta));
+  }
+  v1::ScheduleType schedule_type = v1::GEOMETRIC;
+  v1::BetaRangeRule range_rule = v1::BETA_RANGE_RULE_DEFAULT;
+  v1::Acceptance acceptance_rule = v1::ACCEPTANCE_DEFAULT;
+  v1::KernelPath kernel_path = v1::KERNEL_AUTO;
+  absl::Status status = ParseChoice<v1::ScheduleType>(
+      "schedule", schedule,
+      {{"geometric", v1::GEOMETRIC}, {"linear", v1::LINEAR}}, schedule_type);
+  if (status.ok()) {
+    status = ParseChoice<v1::BetaRangeRule>(
+        "beta_range", beta_range,
+        {{"tuned", v1::BETA_RANGE_TUNED}, {"dwave", v1::BETA_RANGE_DWAVE}},
+        range_rule);
+  }
+  if (status.ok()) {
+    status = ParseChoice<v1::Acceptance>(
+        "acceptance", acceptance,
+        {{"metropolis", v1::METROPOLIS}, {"gibbs", v1::GIBBS}},
+        acceptance_rule);
+  }
+  if (status.ok()) {
+    status = ParseChoice<v1::KernelPath>("kernel", kernel,
+                                         {{"auto", v1::KERNEL_AUTO},
+                                          {"scalar", v1::KERNEL_SCALAR},
+                                          {"avx2", v1::KERNEL_AVX2},
+                                          {"avx512", v1::KERNEL_AVX512}},
+                                         kernel_path);
+  }
+  if (!status.ok()) return status;
+  v1::CpuSaParams* sa = params.mutable_cpu_sa();
+  sa->set_beta_hot(beta_hot);
+  sa->set_beta_cold(beta_cold);
+  sa->set_schedule(schedule_type);
+  sa->set_beta_range(range_rule);
+  sa->set_sweeps_per_beta(static_cast<uint32_t>(sweeps_per_beta));
+  sa->set_acceptance(acceptance_rule);
+  sa->set_kernel(kernel_path);
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -200,21 +291,8 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
     return absl::InvalidArgumentError("--max_samples must be >= 0");
   params.set_max_sample_events(
       static_cast<uint32_t>(std::min<int64_t>(max_samples, UINT32_MAX)));
-  const double beta_hot = absl::GetFlag(FLAGS_beta_hot),
-               beta_cold = absl::GetFlag(FLAGS_beta_cold);
-  const std::string schedule = absl::GetFlag(FLAGS_schedule);
-  if (beta_hot != 0 || beta_cold != 0 || !schedule.empty()) {
-    v1::CpuSaParams* sa = params.mutable_cpu_sa();
-    sa->set_beta_hot(beta_hot);
-    sa->set_beta_cold(beta_cold);
-    if (schedule == "linear") {
-      sa->set_schedule(v1::LINEAR);
-    } else if (schedule == "geometric" || schedule.empty()) {
-      sa->set_schedule(v1::GEOMETRIC);
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--schedule: geometric or linear, got '", schedule, "'"));
-    }
+  if (absl::Status status = AddCpuSaParams(params); !status.ok()) {
+    return status;
   }
   const std::string solver = absl::GetFlag(FLAGS_solver);
   const double annealing_time = absl::GetFlag(FLAGS_annealing_time);
@@ -226,7 +304,9 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
       prefactor != 0 || !auto_scale.empty() || !label.empty()) {
     if (params.has_cpu_sa()) {
       return absl::InvalidArgumentError(
-          "--beta_hot/--beta_cold/--schedule (cpu-sa) and the D-Wave flags "
+          "the cpu-sa flags (--beta_hot, --beta_cold, --schedule, "
+          "--beta_range, --sweeps_per_beta, --acceptance, --kernel) and the "
+          "D-Wave flags "
           "exclude each other");
     }
     v1::DwaveParams* d = params.mutable_dwave();

@@ -352,9 +352,15 @@ int Solve() {
   }
   // The sat backend does not anneal.
   if (summary.has_exact()) return 0;
-  std::printf("%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g)\n",
-              summary.attempts_per_second(), summary.backend().threads(),
-              summary.backend().beta_hot(), summary.backend().beta_cold());
+  const v1::BackendInfo& backend = summary.backend();
+  std::printf(
+      "%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g, %s "
+      "range, %s kernel x%u lanes)\n",
+      summary.attempts_per_second(), backend.threads(), backend.beta_hot(),
+      backend.beta_cold(),
+      backend.beta_range() == v1::BETA_RANGE_DWAVE ? "dwave" : "tuned",
+      backend.kernel().empty() ? "-" : backend.kernel().c_str(),
+      backend.lanes());
   return 0;
 }
 
