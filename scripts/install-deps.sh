@@ -8,6 +8,7 @@ BUILD_PACKAGES=(
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler libabsl-dev
   libspdlog-dev prometheus-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcpp-httplib-dev grpc-proto
   libgtest-dev libgmock-dev libbenchmark-dev
+  libcadical-dev libbdd-dev
 )
 TEST_PACKAGES=(
   python3-grpcio python3-grpc-tools python3-protobuf prometheus sgt-puzzles
