@@ -59,6 +59,8 @@ class BddBuilder final : public ConstraintSink {
   void AddExactlyOne(std::span<const int> literals) override;
   void AddCardinality(std::span<const int> literals, int min, int max) override;
   void AddDifferent(std::span<const int> a, std::span<const int> b) override;
+  // None: rules that need auxiliaries are counted by CaDiCaL enumeration.
+  int NewAuxiliary() override { return 0; }
 
   // Builds the conjunction and counts its models over the primary variables.
   // RESOURCE_EXHAUSTED when the BDD outgrows kMaxBddNodes. When the

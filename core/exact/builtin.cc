@@ -12,11 +12,13 @@ namespace qs {
 std::unique_ptr<RulesEncoder> NewSudokuEncoder();
 std::unique_ptr<RulesEncoder> NewQueensEncoder();
 std::unique_ptr<RulesEncoder> NewTakuzuEncoder();
+std::unique_ptr<RulesEncoder> NewTentsEncoder();
 
 absl::Status RegisterBuiltinEncoders(EncoderRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewSudokuEncoder()));
   RETURN_IF_ERROR(registry.Register(NewQueensEncoder()));
   RETURN_IF_ERROR(registry.Register(NewTakuzuEncoder()));
+  RETURN_IF_ERROR(registry.Register(NewTentsEncoder()));
   return absl::OkStatus();
 }
 

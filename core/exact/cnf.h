@@ -69,6 +69,7 @@ class CnfBuilder final : public ConstraintSink {
   void AddExactlyOne(std::span<const int> literals) override;
   void AddCardinality(std::span<const int> literals, int min, int max) override;
   void AddDifferent(std::span<const int> a, std::span<const int> b) override;
+  int NewAuxiliary() override { return NewVariable(); }
 
   const Cnf& cnf() const { return cnf_; }
   Cnf Take() && { return std::move(cnf_); }

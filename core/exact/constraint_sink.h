@@ -36,6 +36,12 @@ class ConstraintSink {
   // The two equally long literal words differ in at least one position (the
   // Takuzu rule that no two rows and no two columns are equal).
   virtual void AddDifferent(std::span<const int> a, std::span<const int> b) = 0;
+  // A fresh auxiliary variable (numbered after the primary ones) for rules
+  // that the board's own variables cannot state alone, such as the Tents
+  // pairing of tents and trees; 0 when the sink has none (BddBuilder counts
+  // models over the primary variables, where an auxiliary would be counted
+  // too). Solutions stay assignments of the primary variables.
+  virtual int NewAuxiliary() = 0;
 
   void AddClause(std::initializer_list<int> literals) {
     AddClause(std::span<const int>(literals.begin(), literals.size()));

@@ -44,6 +44,10 @@ class RulesEncoder {
   // ("sudoku", "queens", "takuzu" ...).
   virtual absl::string_view kind() const = 0;
   virtual v1::PuzzleSpec::PuzzleCase puzzle_case() const = 0;
+  // The rules need auxiliary variables (ConstraintSink::NewAuxiliary), so a
+  // BDD cannot count them and counting enumerates with CaDiCaL, blocking each
+  // solution over the primary variables only.
+  virtual bool needs_auxiliary() const { return false; }
 
   // Emits the rules of `spec` over primary variables 1..num_primary, where
   // num_primary is the family's full-model variable count. The spec must be

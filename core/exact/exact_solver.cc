@@ -5,6 +5,7 @@
 #include <cmath>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/exact/bdd_counter.h"
 
@@ -37,8 +38,15 @@ absl::StatusOr<CountResult> CountRuleSolutions(const RulesEncoder& encoder,
                                                CountMethod method,
                                                Interrupter* interrupter) {
   CountResult result;
+  if (method == CountMethod::kBdd && encoder.needs_auxiliary()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("method: the ", encoder.kind(),
+                     " rules need auxiliary variables, which a BDD count over "
+                     "the board's variables cannot hold; count with sat"));
+  }
   if (method == CountMethod::kBdd ||
-      (method == CountMethod::kAuto && num_primary <= kBddAutoVariables)) {
+      (method == CountMethod::kAuto && num_primary <= kBddAutoVariables &&
+       !encoder.needs_auxiliary())) {
     BddBuilder bdd(num_primary);
     RETURN_IF_ERROR(encoder.Encode(spec, EncodeOptions(), bdd));
     absl::StatusOr<BddCount> counted = bdd.Count(interrupter);

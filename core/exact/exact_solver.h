@@ -42,7 +42,8 @@ absl::StatusOr<ExactSolveResult> SolveRules(
 enum class CountMethod { kAuto, kSat, kBdd };
 
 // kAuto counts with a BDD up to this many primary variables (N-queens to 14,
-// 4x4 Sudoku, Takuzu to 12x12) and with CaDiCaL above.
+// 4x4 Sudoku, Takuzu to 12x12) and with CaDiCaL above, and always with CaDiCaL
+// for rules with auxiliary variables (Tents); kBdd refuses those.
 inline constexpr int kBddAutoVariables = 196;
 
 struct CountResult {

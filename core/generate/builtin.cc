@@ -13,12 +13,14 @@ std::unique_ptr<PuzzleGenerator> NewSudokuGenerator();
 std::unique_ptr<PuzzleGenerator> NewQueensGenerator();
 std::unique_ptr<PuzzleGenerator> NewTakuzuGenerator();
 std::unique_ptr<PuzzleGenerator> NewTangoGenerator();
+std::unique_ptr<PuzzleGenerator> NewTentsGenerator();
 
 absl::Status RegisterBuiltinGenerators(GeneratorRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewSudokuGenerator()));
   RETURN_IF_ERROR(registry.Register(NewQueensGenerator()));
   RETURN_IF_ERROR(registry.Register(NewTakuzuGenerator()));
   RETURN_IF_ERROR(registry.Register(NewTangoGenerator()));
+  RETURN_IF_ERROR(registry.Register(NewTentsGenerator()));
   return absl::OkStatus();
 }
 
