@@ -7,9 +7,11 @@
 // by construction), until about one cell in five holds a tree as in Simon
 // Tatham's game. The counts follow from the tents, and CaDiCaL on the rules
 // (core/exact/tents_rules.cc) keeps the board only when it finds no second
-// arrangement. The difficulty knob asks that unit propagation of the rules
-// decide every open cell (DIFFICULTY_EASY) or at least half of them
-// (DIFFICULTY_MEDIUM); open cells are the ones next to a tree.
+// arrangement. The difficulty knob grades boards by how much of the board unit
+// propagation of the rules decides: every open cell (DIFFICULTY_EASY), at
+// least half of them (DIFFICULTY_MEDIUM), or not all of them, so that the
+// solver must search (DIFFICULTY_HARD); open cells are the ones next to a
+// tree.
 #include <algorithm>
 #include <memory>
 #include <utility>
@@ -170,6 +172,9 @@ class TentsGenerator final : public PuzzleGenerator {
       const double fraction =
           open_cells == 0 ? 1.0 : static_cast<double>(decided) / open_cells;
       if (fraction < required) continue;
+      // Hard: propagation alone must leave part of the board open.
+      if (options.difficulty == v1::DIFFICULTY_HARD && fraction >= 1.0)
+        continue;
       const Enumeration found =
           EnumerateSolutions(cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
       // One solve per solution found and one that finds no further one.

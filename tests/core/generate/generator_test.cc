@@ -4,8 +4,12 @@
 // seed, and the checks of a GenerateRequest naming its fields. Uniqueness of
 // every puzzle is proven again here with CaDiCaL, independently of the
 // generator's own incremental solver.
+#include <cstdio>
 #include <string>
 #include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
@@ -141,6 +145,64 @@ TEST_F(GeneratorTest, RequestChecksNameTheField) {
   EXPECT_THAT(engine_->CheckGenerateRequest(sat),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("sampling.backend")));
+}
+
+
+TEST_F(GeneratorTest, TentsBoardsAreUniqueValidAndGraded) {
+  auto compiler = BuiltinCompilers().ForSpec([] {
+    v1::PuzzleSpec spec;
+    spec.mutable_tents();
+    return spec;
+  }());
+  ASSERT_OK(compiler);
+  for (int rows : {6, 8}) {
+    for (v1::Difficulty difficulty :
+         {v1::DIFFICULTY_EASY, v1::DIFFICULTY_MEDIUM, v1::DIFFICULTY_HARD}) {
+      SCOPED_TRACE(absl::StrCat(rows, "x", rows, " difficulty ", difficulty));
+      const absl::Time start = absl::Now();
+      const std::vector<v1::GeneratedPuzzle> made =
+          Generate(Request("tents", rows, difficulty, 5));
+      ASSERT_EQ(made.size(), 5u);
+      std::printf("tents %dx%d %s: 5 puzzles in %.3f s\n", rows, rows,
+                  v1::Difficulty_Name(difficulty).c_str(),
+                  absl::ToDoubleSeconds(absl::Now() - start));
+      for (const v1::GeneratedPuzzle& p : made) {
+        ExpectUnique(p.puzzle());
+        const v1::TentsPuzzle& t = p.puzzle().tents();
+        EXPECT_EQ(p.puzzle_kind(), "tents");
+        EXPECT_EQ(p.clues(), static_cast<uint32_t>(t.trees_size()));
+        // About one cell in five holds a tree.
+        EXPECT_GE(t.trees_size(), rows * rows / 5 - 2);
+        auto report = (*compiler)->Validate(p.puzzle(), p.solution());
+        ASSERT_OK(report);
+        EXPECT_TRUE(report->valid()) << report->ShortDebugString();
+        if (difficulty == v1::DIFFICULTY_EASY)
+          EXPECT_DOUBLE_EQ(p.propagation_decided(), 1.0);
+        if (difficulty == v1::DIFFICULTY_MEDIUM)
+          EXPECT_GE(p.propagation_decided(), 0.5);
+        if (difficulty == v1::DIFFICULTY_HARD)
+          EXPECT_LT(p.propagation_decided(), 1.0);
+      }
+    }
+  }
+  const v1::GenerateRequest request =
+      Request("tents", 8, v1::DIFFICULTY_HARD, 3);
+  const std::vector<v1::GeneratedPuzzle> a = Generate(request);
+  const std::vector<v1::GeneratedPuzzle> b = Generate(request);
+  ASSERT_EQ(a.size(), 3u);
+  ASSERT_EQ(b.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(a[i].puzzle().SerializeAsString(),
+              b[i].puzzle().SerializeAsString());
+  }
+  EXPECT_THAT(
+      engine_->CheckGenerateRequest(Request("tents", 3, v1::DIFFICULTY_HARD, 1)),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("rows")));
+  v1::GenerateRequest clues = Request("tents", 8, v1::DIFFICULTY_HARD, 1);
+  clues.set_target_clues(5);
+  EXPECT_THAT(engine_->CheckGenerateRequest(clues),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("target_clues")));
 }
 
 }  // namespace
