@@ -4,18 +4,25 @@
 // 002_f1e7818a78fd25f2.txt / seed 000 §2.3.5 that a torus of side N has
 // solutions exactly when the smallest prime factor of N is at least 5,
 // uniqueness of the NYT Sudoku, and the size of the N-queens encodings against
-// seed 002's Table 1 (11 N^2 Boolean operations for the one-hot encoding).
+// seed 002's Table 1 (11 N^2 Boolean operations for the one-hot encoding),
+// and Tents, whose pairing of tents and trees needs auxiliary variables: its
+// counts are of boards (not of pairings), by CaDiCaL enumeration, against the
+// stored sgt-tents puzzles and a backtracking oracle.
 #include "core/exact/exact_solver.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "core/base/rng.h"
 #include "core/compile/registry.h"
 #include "core/exact/encoder.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/tents_data.h"
+#include "tests/testing/tents_oracle.h"
 
 namespace qs {
 namespace {
@@ -168,6 +175,113 @@ TEST(ExactSolverTest, NQueensEncodingsAreQuadratic) {
     EXPECT_LT(stats.clauses, 12 * n2) << "N = " << n;
     EXPECT_LT(stats.auxiliary_variables, 4 * n2) << "N = " << n;
   }
+}
+
+
+TEST(ExactSolverTest, TentsCountsBoardsNotPairings) {
+  // Four trees around the centre of a 3x3 board, a tent in each corner: one
+  // board, two ways to pair its tents and trees (round either way).
+  const testing::TentsGame ring =
+      testing::GameFromTrees(".A./A.A/.A.", {2, 0, 2}, {2, 0, 2});
+  const CountResult counted = Count(testing::TentsSpec(ring), CountMethod::kAuto);
+  EXPECT_EQ(counted.method, CountMethod::kSat);
+  EXPECT_EQ(counted.count, 1u);
+  EXPECT_TRUE(counted.complete);
+  // Eight pairing variables beside the nine cells.
+  EXPECT_EQ(counted.encoding.primary_variables, 9);
+  EXPECT_GE(counted.encoding.auxiliary_variables, 8);
+
+  // A BDD has no auxiliaries: the method is refused.
+  auto encoder = BuiltinEncoders().ForSpec(testing::TentsSpec(ring));
+  ASSERT_OK(encoder);
+  EXPECT_EQ(CountRuleSolutions(**encoder, testing::TentsSpec(ring), 9, 10,
+                               CountMethod::kBdd, nullptr)
+                .status()
+                .code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(ExactSolverTest, TentsCountsMatchTheOracle) {
+  const auto stored = testing::ReadStoredTentsPuzzles();
+  ASSERT_EQ(stored.size(), 20u) << testing::TentsDataPath();
+  auto encoder = BuiltinEncoders().ForSpec(testing::TentsSpec(
+      testing::GameFromSolvedBoard(stored[0].solution)));
+  ASSERT_OK(encoder);
+  uint64_t several = 0;
+  for (const auto& p : stored) {
+    SCOPED_TRACE(p.id);
+    std::vector<uint8_t> tents;
+    const testing::TentsGame game =
+        testing::GameFromSolvedBoard(p.solution, &tents);
+    const v1::PuzzleSpec spec = testing::TentsSpec(game);
+    // The stored puzzle: unique, and CaDiCaL's board is the stored one.
+    std::vector<std::vector<uint8_t>> found;
+    auto solved = SolveRules(
+        **encoder, spec, game.size(), 2,
+        [&](std::vector<uint8_t> board) { found.push_back(std::move(board)); });
+    ASSERT_OK(solved);
+    EXPECT_TRUE(solved->enumeration.complete);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0], tents);
+    // The same trees with the first and last rows' counts exchanged, and
+    // with the first two columns' counts exchanged: as many boards as the
+    // oracle finds (none, one or several).
+    testing::TentsGame rows = game;
+    std::swap(rows.row_counts.front(), rows.row_counts.back());
+    testing::TentsGame cols = game;
+    std::swap(cols.col_counts[0], cols.col_counts[1]);
+    for (const testing::TentsGame& changed : {rows, cols}) {
+      const uint64_t oracle = testing::SolveTents(changed, 1000).size();
+      const CountResult counted =
+          Count(testing::TentsSpec(changed), CountMethod::kAuto);
+      EXPECT_TRUE(counted.complete);
+      EXPECT_EQ(counted.count, oracle);
+      several += oracle > 1;
+    }
+  }
+  // Random 6x6 boards: tents dropped where they touch no other, each with a
+  // tree on a free side, the counts theirs. Most have several solutions.
+  Xoshiro256 rng(99);
+  uint64_t largest = 0;
+  for (int board = 0; board < 200; ++board) {
+    testing::TentsGame game;
+    game.rows = game.cols = 6;
+    game.tree.assign(36, 0);
+    std::vector<uint8_t> tents(36, 0);
+    for (int tries = 0; tries < 60; ++tries) {
+      const int cell = static_cast<int>(rng.NextBelow(36));
+      bool free = !game.tree[cell];
+      for (int other = 0; other < 36 && free; ++other)
+        free = !(tents[other] && (other == cell || game.Touch(cell, other)));
+      if (!free) continue;
+      std::vector<int> sides;
+      for (int other = 0; other < 36; ++other) {
+        if (game.Orthogonal(cell, other) && !game.tree[other] && !tents[other])
+          sides.push_back(other);
+      }
+      if (sides.empty()) continue;
+      tents[cell] = 1;
+      game.tree[sides[rng.NextBelow(sides.size())]] = 1;
+    }
+    game.row_counts.assign(6, 0);
+    game.col_counts.assign(6, 0);
+    for (int cell = 0; cell < 36; ++cell) {
+      game.row_counts[cell / 6] += tents[cell];
+      game.col_counts[cell % 6] += tents[cell];
+    }
+    const uint64_t oracle = testing::SolveTents(game, 100000).size();
+    const CountResult counted =
+        Count(testing::TentsSpec(game), CountMethod::kAuto);
+    ASSERT_TRUE(counted.complete);
+    EXPECT_EQ(counted.count, oracle) << testing::TentsBoardString(game, tents);
+    several += oracle > 1;
+    largest = std::max(largest, oracle);
+  }
+  std::printf(
+      "tents: %llu boards with several solutions, at most %llu solutions\n",
+      static_cast<unsigned long long>(several),
+      static_cast<unsigned long long>(largest));
+  EXPECT_GT(several, 20u);
 }
 
 }  // namespace
