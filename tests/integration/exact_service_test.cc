@@ -1,6 +1,6 @@
 // The exact engines and the generators through a running server over loopback
 // gRPC: Count (N-queens against the known sequence, toroidal boards, NYT
-// Sudoku uniqueness), Solve with the "sat" backend (a valid board and a
+// Sudoku uniqueness, an sgt-tents puzzle), Solve with the "sat" backend (a valid board and a
 // uniqueness proof, or a proof that there is none), and Generate: 20 puzzles
 // per family, each proven unique with a Count of the exact backend and then
 // solved by the annealer (backend cpu-sa) to its one solution (seed 001 §4).
@@ -11,7 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
+#include "clients/formats/puzzle_text.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/tents_data.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -151,6 +153,46 @@ TEST_F(ExactServiceTest, SatBackendSolvesAndProvesUniqueness) {
   EXPECT_EQ(none.summary()->exact().status(), v1::UNSATISFIABLE);
 }
 
+TEST_F(ExactServiceTest, SgtTentsPuzzleIsUniqueAndSolvedBySat) {
+  const auto stored = testing::ReadStoredTentsPuzzles();
+  ASSERT_FALSE(stored.empty()) << testing::TentsDataPath();
+  auto spec = formats::ParseTentsText(stored[0].id);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  // Pairing variables: counted by CaDiCaL enumeration, whatever the size.
+  const v1::CountResponse count = Count(*spec, v1::COUNT_METHOD_AUTO);
+  EXPECT_EQ(count.count(), 1u);
+  EXPECT_TRUE(count.unique());
+  EXPECT_TRUE(count.complete());
+  EXPECT_EQ(count.method(), v1::COUNT_METHOD_SAT);
+  EXPECT_EQ(count.puzzle_kind(), "tents");
+  EXPECT_GT(count.encoding().auxiliary_variables(), 0u);
+
+  auto stub = server_->NewStub();
+  v1::CountRequest bdd;
+  *bdd.mutable_puzzle() = *spec;
+  bdd.set_method(v1::COUNT_METHOD_BDD);
+  v1::CountResponse refused;
+  grpc::ClientContext context;
+  EXPECT_EQ(stub->Count(&context, bdd, &refused).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+
+  v1::SolveRequest request;
+  *request.mutable_puzzle() = *spec;
+  request.mutable_params()->set_backend("sat");
+  const testing::SolveStream stream = testing::RunSolve(*stub, request);
+  ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
+  const v1::SolveSummary* summary = stream.summary();
+  ASSERT_NE(summary, nullptr);
+  EXPECT_TRUE(summary->best_valid());
+  EXPECT_TRUE(summary->exact().unique());
+  std::string board;
+  for (const auto& row : summary->best_solution().rows()) {
+    if (!board.empty()) board += '/';
+    board += row;
+  }
+  EXPECT_EQ(board, stored[0].solution);
+}
+
 TEST_F(ExactServiceTest, RawQuboHasNoRulesToCount) {
   auto stub = server_->NewStub();
   v1::CountRequest request;
@@ -243,7 +285,8 @@ INSTANTIATE_TEST_SUITE_P(
     // few annealer reads (the difficulty knob at work).
     ::testing::Values(FamilyCase{"sudoku", 4}, FamilyCase{"sudoku", 9, 36},
                       FamilyCase{"queens", 6}, FamilyCase{"queens", 8},
-                      FamilyCase{"takuzu", 6}, FamilyCase{"tango", 6}),
+                      FamilyCase{"takuzu", 6}, FamilyCase{"tango", 6},
+                      FamilyCase{"tents", 6}, FamilyCase{"tents", 8}),
     [](const ::testing::TestParamInfo<FamilyCase>& info) {
       return absl::StrCat(info.param.family, info.param.rows);
     });
