@@ -27,7 +27,7 @@ const std::vector<Format>& Formats() {
       {"sudoku", &ParseSudokuText, &ParseSudokuBoard, &FormatSudokuText},
       {"nqueens", &ParseNQueensText, &ParseBinaryBoard, nullptr},
       {"queens", &ParseQueensText, &ParseBinaryBoard, &FormatQueensText},
-      {"tents", &ParseTentsText, &ParseBinaryBoard, nullptr},
+      {"tents", &ParseTentsText, &ParseBinaryBoard, &FormatTentsText},
       {"chess", &ParseChessText, &ParseChessBoard, nullptr},
       {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard, nullptr},
       {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard, &FormatTakuzuText},

@@ -56,7 +56,8 @@ std::vector<std::string> PuzzleKinds();
 // `qsolve generate` prints. Kinds with a writer: sudoku, queens (LinkedIn:
 // square, adjacent diagonals, one queen per row, column and region, at most 26
 // regions), takuzu (the grid form: balanced, unique lines, no signs), tango
-// (signs between side neighbours only, no unique lines). INVALID_ARGUMENT when
+// (signs between side neighbours only, no unique lines), tents (an sgt-tents
+// game ID). INVALID_ARGUMENT when
 // the kind has no writer or the format cannot express the puzzle.
 absl::StatusOr<std::string> FormatPuzzleText(absl::string_view kind,
                                              const v1::PuzzleSpec& puzzle);
@@ -90,6 +91,8 @@ absl::StatusOr<v1::PuzzleSolution> ParseTakuzuBoard(
 absl::StatusOr<std::string> FormatSudokuText(const v1::PuzzleSpec& puzzle);
 absl::StatusOr<std::string> FormatQueensText(const v1::PuzzleSpec& puzzle);
 absl::StatusOr<std::string> FormatTakuzuText(const v1::PuzzleSpec& puzzle);
+// An sgt-tents game ID ("WxH:trees,column counts,row counts").
+absl::StatusOr<std::string> FormatTentsText(const v1::PuzzleSpec& puzzle);
 absl::StatusOr<std::string> FormatTangoText(const v1::PuzzleSpec& puzzle);
 
 // One parser per kind (each defined in its own file).

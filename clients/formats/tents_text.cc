@@ -21,6 +21,8 @@
 //      .A.. 1
 //
 // Solved boards come back as rows of 'T' (tent), 'A' (tree) and '.'.
+// FormatTentsText writes the game ID form, which sgt-tents reads back.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -182,6 +184,49 @@ absl::StatusOr<v1::PuzzleSpec> ParseGrid(absl::string_view text) {
 }
 
 }  // namespace
+
+absl::StatusOr<std::string> FormatTentsText(const v1::PuzzleSpec& puzzle) {
+  if (!puzzle.has_tents())
+    return absl::InvalidArgumentError("tents text: not a tents puzzle");
+  const v1::TentsPuzzle& tents = puzzle.tents();
+  const uint32_t height = tents.rows();
+  const uint32_t width = tents.cols() == 0 ? height : tents.cols();
+  const uint64_t cells = static_cast<uint64_t>(width) * height;
+  if (height == 0 || static_cast<uint32_t>(tents.row_counts_size()) != height ||
+      static_cast<uint32_t>(tents.col_counts_size()) != width) {
+    return absl::InvalidArgumentError(
+        "tents text: a game ID needs a size and one count per row and column");
+  }
+  std::vector<uint64_t> trees(tents.trees().begin(), tents.trees().end());
+  std::sort(trees.begin(), trees.end());
+  std::string out = absl::StrCat(width, "x", height, ":");
+  // Runs of empty cells: 'z' for 25 without a tree, then a letter for the
+  // rest ('_' for none) followed by the tree or, last of all, the grid's end.
+  auto skip = [&](uint64_t gap) {
+    while (gap > 25) {
+      out.push_back('z');
+      gap -= 25;
+    }
+    if (gap > 0) {
+      out.push_back(static_cast<char>('a' + gap - 1));
+    } else {
+      out.push_back('_');
+    }
+  };
+  uint64_t pos = 0;
+  for (size_t k = 0; k < trees.size(); ++k) {
+    if (trees[k] >= cells || (k > 0 && trees[k] == trees[k - 1])) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "tents text: tree cell ", trees[k], " out of range or repeated"));
+    }
+    skip(trees[k] - pos);
+    pos = trees[k] + 1;
+  }
+  skip(cells - pos);
+  for (uint32_t n : tents.col_counts()) absl::StrAppend(&out, ",", n);
+  for (uint32_t n : tents.row_counts()) absl::StrAppend(&out, ",", n);
+  return out;
+}
 
 absl::StatusOr<v1::PuzzleSpec> ParseTentsText(absl::string_view text) {
   const absl::string_view trimmed = absl::StripAsciiWhitespace(text);

@@ -89,6 +89,32 @@ TEST(TentsTextTest, StoredGameIdsGiveTheTreesAndCountsOfTheirSolutions) {
   }
 }
 
+TEST(TentsTextTest, WritesGameIdsAsSgtTentsDoes) {
+  for (const auto& p : testing::ReadStoredTentsPuzzles()) {
+    auto spec = ParsePuzzleText("tents", p.id);
+    ASSERT_OK(spec);
+    auto text = FormatPuzzleText("tents", *spec);
+    ASSERT_OK(text);
+    EXPECT_EQ(*text, p.id);
+  }
+  // Runs longer than 25 cells, a tree in the first and in the last cell.
+  v1::PuzzleSpec spec;
+  v1::TentsPuzzle& t = *spec.mutable_tents();
+  t.set_rows(10);
+  t.set_cols(10);
+  for (uint32_t tree : {0u, 1u, 27u, 80u, 99u}) t.add_trees(tree);
+  for (int k = 0; k < 10; ++k) {
+    t.add_row_counts(k < 5 ? 1 : 0);
+    t.add_col_counts(k < 5 ? 1 : 0);
+  }
+  auto text = FormatPuzzleText("tents", spec);
+  ASSERT_OK(text);
+  EXPECT_EQ(*text, "10x10:__yzzbr_,1,1,1,1,1,0,0,0,0,0,1,1,1,1,1,0,0,0,0,0");
+  auto back = ParsePuzzleText("tents", *text);
+  ASSERT_OK(back);
+  EXPECT_EQ(back->SerializeAsString(), spec.SerializeAsString());
+}
+
 TEST(TentsTextTest, ReadsTheGridFormat) {
   auto spec = ParseTentsText(
       "# the 4x4 game above\n"
