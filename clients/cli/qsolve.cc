@@ -15,7 +15,8 @@
 //                   [--streams N] [--retries N] [--output FILE] [solve flags]
 //   qsolve count    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--limit N] [--method auto|sat|bdd] [--time_limit SEC] [--json]
-//   qsolve generate --addr HOST:PORT --kind sudoku|queens|takuzu|tango --size N
+//   qsolve generate --addr HOST:PORT --kind sudoku|queens|takuzu|tango|tents
+//                   --size N
 //                   [--cols M] [--count K] [--difficulty easy|medium|hard]
 //                   [--clues C] [--seed S] [--reads N] [--sweeps N]
 //                   [--time_limit SEC] [--json]
@@ -63,8 +64,9 @@ ABSL_FLAG(std::string, method, "auto",
           "count: auto (a BDD on small boards, else SAT), sat or bdd");
 ABSL_FLAG(int64_t, size, 0,
           "generate: board size (Sudoku side 4/9/16, queens N, Takuzu/Tango "
-          "rows)");
-ABSL_FLAG(int64_t, cols, 0, "generate: Takuzu/Tango columns; 0: square");
+          "or Tents rows)");
+ABSL_FLAG(int64_t, cols, 0,
+          "generate: Takuzu/Tango or Tents columns; 0: square");
 ABSL_FLAG(int64_t, count, 1, "generate: puzzles to make");
 ABSL_FLAG(std::string, difficulty, "hard",
           "generate: easy (propagation fills the board), medium (half of "

@@ -85,7 +85,8 @@ TEST_F(ExactCliTest, SolvesWithTheSatBackend) {
 }
 
 TEST_F(ExactCliTest, GeneratesPuzzlesThatCountProvesUnique) {
-  for (const std::string kind : {"sudoku", "queens", "takuzu", "tango"}) {
+  for (const std::string kind :
+       {"sudoku", "queens", "takuzu", "tango", "tents"}) {
     SCOPED_TRACE(kind);
     const std::string size = kind == "sudoku" ? "4" : "6";
     const CommandResult made =
