@@ -39,8 +39,7 @@ class TentsEncoder final : public RulesEncoder {
                       ConstraintSink& sink) const override {
     const v1::TentsPuzzle& tents = spec.tents();
     const int rows = static_cast<int>(tents.rows());
-    const int cols =
-        tents.cols() == 0 ? rows : static_cast<int>(tents.cols());
+    const int cols = tents.cols() == 0 ? rows : static_cast<int>(tents.cols());
     const int n = rows * cols;
     if (tents.row_counts_size() != rows || tents.col_counts_size() != cols) {
       return absl::InvalidArgumentError(

@@ -118,16 +118,15 @@ class TentsGenerator final : public PuzzleGenerator {
   }
 
   absl::StatusOr<GeneratedPuzzle> Generate(
-      const GenerateOptions& options, uint64_t seed, SolutionSampler& /*sampler*/,
-      Interrupter& interrupter) const override {
+      const GenerateOptions& options, uint64_t seed,
+      SolutionSampler& /*sampler*/, Interrupter& interrupter) const override {
     const int rows = options.rows, cols = options.cols, n = rows * cols;
     Xoshiro256 rng(seed);
-    ASSIGN_OR_RETURN(const RulesEncoder* encoder,
-                     BuiltinEncoders().ForSpec([] {
-                       v1::PuzzleSpec spec;
-                       spec.mutable_tents();
-                       return spec;
-                     }()));
+    ASSIGN_OR_RETURN(const RulesEncoder* encoder, BuiltinEncoders().ForSpec([] {
+      v1::PuzzleSpec spec;
+      spec.mutable_tents();
+      return spec;
+    }()));
     const double required = RequiredPropagation(options.difficulty);
     GeneratedPuzzle out;
     out.puzzle_kind = "tents";
@@ -175,8 +174,8 @@ class TentsGenerator final : public PuzzleGenerator {
       // Hard: propagation alone must leave part of the board open.
       if (options.difficulty == v1::DIFFICULTY_HARD && fraction >= 1.0)
         continue;
-      const Enumeration found =
-          EnumerateSolutions(cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
+      const Enumeration found = EnumerateSolutions(
+          cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
       // One solve per solution found and one that finds no further one.
       out.sat_calls += found.found + 1;
       if (found.status == SatResult::kUnknown || !found.complete) {
@@ -193,7 +192,8 @@ class TentsGenerator final : public PuzzleGenerator {
       return out;
     }
     return absl::ResourceExhaustedError(
-        absl::StrCat("no ", rows, "x", cols, " tents board with a unique "
+        absl::StrCat("no ", rows, "x", cols,
+                     " tents board with a unique "
                      "solution at this difficulty in ",
                      kMaxAttempts, " draws"));
   }

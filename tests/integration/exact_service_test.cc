@@ -1,17 +1,18 @@
 // The exact engines and the generators through a running server over loopback
 // gRPC: Count (N-queens against the known sequence, toroidal boards, NYT
-// Sudoku uniqueness, an sgt-tents puzzle), Solve with the "sat" backend (a valid board and a
-// uniqueness proof, or a proof that there is none), and Generate: 20 puzzles
-// per family, each proven unique with a Count of the exact backend and then
-// solved by the annealer (backend cpu-sa) to its one solution (seed 001 §4).
+// Sudoku uniqueness, an sgt-tents puzzle), Solve with the "sat" backend (a
+// valid board and a uniqueness proof, or a proof that there is none), and
+// Generate: 20 puzzles per family, each proven unique with a Count of the exact
+// backend and then solved by the annealer (backend cpu-sa) to its one solution
+// (seed 001 §4).
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "gtest/gtest.h"
 #include "clients/formats/puzzle_text.h"
+#include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/tents_data.h"
 #include "tests/testing/test_server.h"

@@ -104,7 +104,8 @@ class CrossCheckTest : public ::testing::Test {
       if (report.ok() && report->valid()) accepted.insert(board);
     }
     EXPECT_EQ(strict, accepted) << spec.ShortDebugString();
-    rejected_ground_states_ += static_cast<int64_t>(qubo.size() - accepted.size());
+    rejected_ground_states_ +=
+        static_cast<int64_t>(qubo.size() - accepted.size());
     solutions_ += cnf.size();
     ++compared_;
     return true;
@@ -259,7 +260,6 @@ TEST_F(CrossCheckTest, Takuzu) {
   Report("takuzu / tango");
   EXPECT_GE(compared_, 40);
 }
-
 
 TEST_F(CrossCheckTest, Tents) {
   // Generated 4x4 and 5x5 boards (one arrangement each), then the same trees

@@ -177,13 +177,13 @@ TEST(ExactSolverTest, NQueensEncodingsAreQuadratic) {
   }
 }
 
-
 TEST(ExactSolverTest, TentsCountsBoardsNotPairings) {
   // Four trees around the centre of a 3x3 board, a tent in each corner: one
   // board, two ways to pair its tents and trees (round either way).
   const testing::TentsGame ring =
       testing::GameFromTrees(".A./A.A/.A.", {2, 0, 2}, {2, 0, 2});
-  const CountResult counted = Count(testing::TentsSpec(ring), CountMethod::kAuto);
+  const CountResult counted =
+      Count(testing::TentsSpec(ring), CountMethod::kAuto);
   EXPECT_EQ(counted.method, CountMethod::kSat);
   EXPECT_EQ(counted.count, 1u);
   EXPECT_TRUE(counted.complete);
@@ -204,8 +204,8 @@ TEST(ExactSolverTest, TentsCountsBoardsNotPairings) {
 TEST(ExactSolverTest, TentsCountsMatchTheOracle) {
   const auto stored = testing::ReadStoredTentsPuzzles();
   ASSERT_EQ(stored.size(), 20u) << testing::TentsDataPath();
-  auto encoder = BuiltinEncoders().ForSpec(testing::TentsSpec(
-      testing::GameFromSolvedBoard(stored[0].solution)));
+  auto encoder = BuiltinEncoders().ForSpec(
+      testing::TentsSpec(testing::GameFromSolvedBoard(stored[0].solution)));
   ASSERT_OK(encoder);
   uint64_t several = 0;
   for (const auto& p : stored) {

@@ -10,7 +10,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/exact/exact_solver.h"
@@ -91,8 +90,9 @@ TEST_F(GeneratorTest, DifficultyBoundsWhatPropagationLeavesOpen) {
           EXPECT_DOUBLE_EQ(p.propagation_decided(), 1.0);
           easy_clues += p.clues();
         }
-        if (difficulty == v1::DIFFICULTY_MEDIUM)
+        if (difficulty == v1::DIFFICULTY_MEDIUM) {
           EXPECT_GE(p.propagation_decided(), 0.5);
+        }
         if (difficulty == v1::DIFFICULTY_HARD) hard_clues += p.clues();
       }
     }
@@ -147,7 +147,6 @@ TEST_F(GeneratorTest, RequestChecksNameTheField) {
                        HasSubstr("sampling.backend")));
 }
 
-
 TEST_F(GeneratorTest, TentsBoardsAreUniqueValidAndGraded) {
   auto compiler = BuiltinCompilers().ForSpec([] {
     v1::PuzzleSpec spec;
@@ -176,12 +175,15 @@ TEST_F(GeneratorTest, TentsBoardsAreUniqueValidAndGraded) {
         auto report = (*compiler)->Validate(p.puzzle(), p.solution());
         ASSERT_OK(report);
         EXPECT_TRUE(report->valid()) << report->ShortDebugString();
-        if (difficulty == v1::DIFFICULTY_EASY)
+        if (difficulty == v1::DIFFICULTY_EASY) {
           EXPECT_DOUBLE_EQ(p.propagation_decided(), 1.0);
-        if (difficulty == v1::DIFFICULTY_MEDIUM)
+        }
+        if (difficulty == v1::DIFFICULTY_MEDIUM) {
           EXPECT_GE(p.propagation_decided(), 0.5);
-        if (difficulty == v1::DIFFICULTY_HARD)
+        }
+        if (difficulty == v1::DIFFICULTY_HARD) {
           EXPECT_LT(p.propagation_decided(), 1.0);
+        }
       }
     }
   }
@@ -195,14 +197,14 @@ TEST_F(GeneratorTest, TentsBoardsAreUniqueValidAndGraded) {
     EXPECT_EQ(a[i].puzzle().SerializeAsString(),
               b[i].puzzle().SerializeAsString());
   }
-  EXPECT_THAT(
-      engine_->CheckGenerateRequest(Request("tents", 3, v1::DIFFICULTY_HARD, 1)),
-      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("rows")));
+  EXPECT_THAT(engine_->CheckGenerateRequest(
+                  Request("tents", 3, v1::DIFFICULTY_HARD, 1)),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("rows")));
   v1::GenerateRequest clues = Request("tents", 8, v1::DIFFICULTY_HARD, 1);
   clues.set_target_clues(5);
-  EXPECT_THAT(engine_->CheckGenerateRequest(clues),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("target_clues")));
+  EXPECT_THAT(
+      engine_->CheckGenerateRequest(clues),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("target_clues")));
 }
 
 }  // namespace
