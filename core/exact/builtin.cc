@@ -13,12 +13,14 @@ std::unique_ptr<RulesEncoder> NewSudokuEncoder();
 std::unique_ptr<RulesEncoder> NewQueensEncoder();
 std::unique_ptr<RulesEncoder> NewTakuzuEncoder();
 std::unique_ptr<RulesEncoder> NewTentsEncoder();
+std::unique_ptr<RulesEncoder> NewChessEncoder();
 
 absl::Status RegisterBuiltinEncoders(EncoderRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewSudokuEncoder()));
   RETURN_IF_ERROR(registry.Register(NewQueensEncoder()));
   RETURN_IF_ERROR(registry.Register(NewTakuzuEncoder()));
   RETURN_IF_ERROR(registry.Register(NewTentsEncoder()));
+  RETURN_IF_ERROR(registry.Register(NewChessEncoder()));
   return absl::OkStatus();
 }
 

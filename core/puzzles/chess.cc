@@ -715,6 +715,28 @@ class ChessCompiler final : public PuzzleCompiler {
 
 }  // namespace
 
+absl::StatusOr<ChessRules> ChessRulesOf(const v1::ChessPuzzle& chess) {
+  ASSIGN_OR_RETURN(const Chess g, CheckSpec(chess));
+  ChessRules rules;
+  rules.num_variables = static_cast<int>(g.cell_of_var.size());
+  rules.max_variant = g.max_variant;
+  if (!g.max_variant) {
+    rules.regions.resize(g.num_regions);
+    for (int v = 0; v < rules.num_variables; ++v)
+      rules.regions[g.region_of_cell[g.cell_of_var[v]]].push_back(v);
+  }
+  for (int v = 0; v < rules.num_variables; ++v) {
+    for (int target : g.reach[g.cell_of_var[v]]) {
+      const int w = g.var_of_cell[target];
+      // A mutual threat once, from the smaller variable.
+      if (w < v && g.Reaches(target, g.cell_of_var[v])) continue;
+      rules.threats.emplace_back(std::min(v, w), std::max(v, w));
+    }
+  }
+  for (int cell : g.placed) rules.placed.push_back(g.var_of_cell[cell]);
+  return rules;
+}
+
 std::unique_ptr<PuzzleCompiler> NewChessCompiler() {
   return std::make_unique<ChessCompiler>();
 }

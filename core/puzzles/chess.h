@@ -38,12 +38,31 @@
 #define QS_CORE_PUZZLES_CHESS_H_
 
 #include <memory>
+#include <utility>
+#include <vector>
 
+#include "absl/status/statusor.h"
 #include "core/compile/compiler.h"
 
 namespace qs {
 
 std::unique_ptr<PuzzleCompiler> NewChessCompiler();
+
+// The rules of a chess puzzle over its model's variables (0-based, the cells
+// that take a piece in row-major order), for the exact engines.
+struct ChessRules {
+  int num_variables = 0;
+  bool max_variant = false;
+  // Coloured problem: the variables of each region (one piece in each).
+  std::vector<std::vector<int>> regions;
+  // Pairs (a < b) where one piece reaches the other: never both.
+  std::vector<std::pair<int, int>> threats;
+  // Pre-placed pieces.
+  std::vector<int> placed;
+};
+
+// Checks the spec like Compile and states its rules.
+absl::StatusOr<ChessRules> ChessRulesOf(const v1::ChessPuzzle& chess);
 
 }  // namespace qs
 

@@ -6,9 +6,11 @@
 // enumerated by CaDiCaL; a board with no solution has no ground state at the
 // compiled ground energy. With every rule on (Takuzu's unique rows and
 // columns), the CNF's solutions are the QUBO's ground states the validator
-// accepts. The boards are the generators' puzzles (core/generate), then the
-// same puzzles with clues taken away one at a time, or regions changed, so
-// that the cases range from one solution to many and none.
+// accepts (Tents: the ground states of eq. 22 that keep the one-to-one
+// pairing of tents and trees). The boards are the generators' puzzles
+// (core/generate), then the same puzzles with clues taken away one at a time,
+// or regions or counts changed, so that the cases range from one solution to
+// many and none; Coloured Chess boards are random 4x4 ones.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -314,6 +316,92 @@ TEST_F(CrossCheckTest, Tents) {
               static_cast<long long>(rejected_ground_states_));
   EXPECT_GE(compared_, 40);
   EXPECT_GT(rejected_ground_states_, 0);
+}
+
+// A random Coloured Chess Piece Problem on a 4x4 board: every cell takes a
+// piece of one of `types` standard types (or one type everywhere), and
+// `regions` regions grown from random seeds cover the board.
+v1::PuzzleSpec RandomColouredChess(Xoshiro256& rng, int types, int regions) {
+  constexpr int kSide = 4, kCells = kSide * kSide;
+  v1::PuzzleSpec spec;
+  v1::ChessPuzzle& chess = *spec.mutable_chess();
+  chess.set_rows(kSide);
+  chess.set_variant(v1::CHESS_COLOURED);
+  for (int t = 0; t < types; ++t) {
+    chess.add_pieces()->set_standard(
+        static_cast<v1::StandardPiece>(1 + (t + rng.NextBelow(5)) % 5));
+  }
+  if (types > 1) {
+    for (int cell = 0; cell < kCells; ++cell)
+      chess.add_cell_pieces(1 + static_cast<uint32_t>(rng.NextBelow(types)));
+  }
+  std::vector<int> region(kCells, -1);
+  for (int id = 0; id < regions; ++id) {
+    int cell = static_cast<int>(rng.NextBelow(kCells));
+    while (region[cell] >= 0) cell = (cell + 1) % kCells;
+    region[cell] = id;
+  }
+  // Each open cell joins the region of a random side neighbour that has one.
+  for (int filled = regions; filled < kCells;) {
+    const int cell = static_cast<int>(rng.NextBelow(kCells));
+    if (region[cell] >= 0) continue;
+    std::vector<int> sides;
+    const int r = cell / kSide, c = cell % kSide;
+    if (r > 0 && region[cell - kSide] >= 0) sides.push_back(cell - kSide);
+    if (r + 1 < kSide && region[cell + kSide] >= 0)
+      sides.push_back(cell + kSide);
+    if (c > 0 && region[cell - 1] >= 0) sides.push_back(cell - 1);
+    if (c + 1 < kSide && region[cell + 1] >= 0) sides.push_back(cell + 1);
+    if (sides.empty()) continue;
+    region[cell] = region[sides[rng.NextBelow(sides.size())]];
+    ++filled;
+  }
+  for (int id : region) chess.add_regions(static_cast<uint32_t>(id));
+  return spec;
+}
+
+TEST_F(CrossCheckTest, ColouredChess) {
+  // Queens, rooks, knights, kings or bishops everywhere, then mixed piece
+  // types; 3 to 5 regions; then the same boards with one piece placed.
+  Xoshiro256 rng(17);
+  int with_solutions = 0, placed = 0;
+  for (int board = 0; board < 60; ++board) {
+    const int types = board < 20 ? 1 : 1 + board % 3;
+    const v1::PuzzleSpec spec = RandomColouredChess(rng, types, 3 + board % 3);
+    const size_t before = solutions_;
+    ASSERT_TRUE(Compare(spec)) << spec.ShortDebugString();
+    if (solutions_ == before) continue;
+    ++with_solutions;
+    // A piece placed on the first solution's cell in region 0 keeps at least
+    // that solution.
+    const BoardSet all =
+        Solutions(**BuiltinEncoders().ForSpec(spec), spec, 16, EncodeOptions());
+    const std::vector<uint8_t>& first = *all.begin();
+    for (int cell = 0; cell < 16; ++cell) {
+      if (first[cell] && spec.chess().regions(cell) == 0) {
+        v1::PuzzleSpec with_piece = spec;
+        with_piece.mutable_chess()->add_placed(cell);
+        ASSERT_TRUE(Compare(with_piece));
+        ++placed;
+      }
+    }
+  }
+  Report("coloured chess 4x4");
+  std::printf(
+      "coloured chess: %d boards with solutions, %d with a placed piece\n",
+      with_solutions, placed);
+  EXPECT_GE(with_solutions, 10);
+  EXPECT_EQ(placed, with_solutions);
+
+  // The Max problem asks for an optimum: no rules to encode.
+  v1::PuzzleSpec max;
+  max.mutable_chess()->set_rows(4);
+  max.mutable_chess()->set_variant(v1::CHESS_MAX);
+  max.mutable_chess()->add_pieces()->set_standard(v1::PIECE_QUEEN);
+  auto encoder = BuiltinEncoders().ForSpec(max);
+  ASSERT_OK(encoder);
+  EXPECT_EQ(EncodeCnf(**encoder, max, 16).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 }  // namespace
