@@ -368,7 +368,7 @@ TEST_F(CrossCheckTest, ColouredChess) {
   for (int board = 0; board < 60; ++board) {
     const int types = board < 20 ? 1 : 1 + board % 3;
     const v1::PuzzleSpec spec = RandomColouredChess(rng, types, 3 + board % 3);
-    const size_t before = solutions_;
+    const int64_t before = solutions_;
     ASSERT_TRUE(Compare(spec)) << spec.ShortDebugString();
     if (solutions_ == before) continue;
     ++with_solutions;

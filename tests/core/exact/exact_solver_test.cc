@@ -7,12 +7,14 @@
 // seed 002's Table 1 (11 N^2 Boolean operations for the one-hot encoding),
 // and Tents, whose pairing of tents and trees needs auxiliary variables: its
 // counts are of boards (not of pairings), by CaDiCaL enumeration, against the
-// stored sgt-tents puzzles and a backtracking oracle.
+// stored sgt-tents puzzles and a backtracking oracle; the Coloured Chess
+// Piece Problem with one region per row, which is 8-queens (or 8 rooks).
 #include "core/exact/exact_solver.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -282,6 +284,28 @@ TEST(ExactSolverTest, TentsCountsMatchTheOracle) {
       static_cast<unsigned long long>(several),
       static_cast<unsigned long long>(largest));
   EXPECT_GT(several, 20u);
+}
+
+TEST(ExactSolverTest, ColouredChessWithRowRegionsCountsLikeNQueens) {
+  // One region per row: queens give the 8-queens count, rooks the 8!
+  // permutations; both engines agree.
+  for (const auto& [piece, expected] :
+       {std::pair<v1::StandardPiece, uint64_t>{v1::PIECE_QUEEN, 92},
+        std::pair<v1::StandardPiece, uint64_t>{v1::PIECE_ROOK, 40320}}) {
+    v1::PuzzleSpec spec;
+    v1::ChessPuzzle& chess = *spec.mutable_chess();
+    chess.set_rows(8);
+    chess.set_variant(v1::CHESS_COLOURED);
+    chess.add_pieces()->set_standard(piece);
+    for (int cell = 0; cell < 64; ++cell) chess.add_regions(cell / 8);
+    const CountResult bdd = Count(spec, CountMethod::kAuto);
+    EXPECT_EQ(bdd.method, CountMethod::kBdd);
+    EXPECT_EQ(bdd.count, expected);
+    EXPECT_TRUE(bdd.complete);
+    const CountResult sat = Count(spec, CountMethod::kSat);
+    EXPECT_EQ(sat.count, expected);
+    EXPECT_TRUE(sat.complete);
+  }
 }
 
 }  // namespace
