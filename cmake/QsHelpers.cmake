@@ -12,10 +12,14 @@ function(qs_cc_test)
   if(NOT QS_LABELS)
     set(QS_LABELS unit)
   endif()
+  set(test_env "QS_SOURCE_DIR=${PROJECT_SOURCE_DIR};QS_BINARY_DIR=${PROJECT_BINARY_DIR}")
+  if(QS_TSAN_OPTIONS)
+    list(APPEND test_env "TSAN_OPTIONS=${QS_TSAN_OPTIONS}")
+  endif()
   gtest_discover_tests(${QS_NAME}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES LABELS "${QS_LABELS}" ENVIRONMENT "QS_SOURCE_DIR=${PROJECT_SOURCE_DIR};QS_BINARY_DIR=${PROJECT_BINARY_DIR}"
-    DISCOVERY_TIMEOUT 60)
+    PROPERTIES LABELS "${QS_LABELS}" ENVIRONMENT "${test_env}"
+    DISCOVERY_TIMEOUT 120)
 endfunction()
 
 # qs_cc_tests_in(DIR dir DEPS targets... [LABELS labels...])
