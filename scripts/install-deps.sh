@@ -20,8 +20,10 @@ TEST_PACKAGES=(
   clang-14 libclang-rt-14-dev llvm-14
 )
 # runc: crun refuses this machine's hybrid cgroup layout; slirp4netns: port forwarding without a host
-# bridge or iptables rules.
-CONTAINER_PACKAGES=(podman debootstrap runc slirp4netns uidmap curl ca-certificates)
+# bridge or iptables rules; podman-compose and the dnsname CNI plugin (service names) for
+# deploy/compose.yaml.
+CONTAINER_PACKAGES=(podman debootstrap runc slirp4netns uidmap curl ca-certificates podman-compose
+  golang-github-containernetworking-plugin-dnsname)
 
 case "${1:-}" in
   --build-only) want=("${BUILD_PACKAGES[@]}") ;;

@@ -16,9 +16,9 @@ using google::protobuf::Reflection;
 
 void ProtoFiller::Fill(Message& message, int max_depth) {
   const google::protobuf::Descriptor& descriptor = *message.GetDescriptor();
+  // Real oneofs come first; proto3 `optional` fields' synthetic ones follow.
   for (int o = 0; o < descriptor.real_oneof_decl_count(); ++o) {
-    const google::protobuf::OneofDescriptor& oneof =
-        *descriptor.real_oneof_decl(o);
+    const google::protobuf::OneofDescriptor& oneof = *descriptor.oneof_decl(o);
     // 0: leave unset; k: set the k-th member.
     const int pick = input_.ConsumeIntegralInRange<int>(0, oneof.field_count());
     if (pick > 0) FillField(message, *oneof.field(pick - 1), max_depth);
