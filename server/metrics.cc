@@ -112,7 +112,37 @@ ServerMetrics::ServerMetrics()
               .Name("qs_problem_variables")
               .Help(
                   "Variables the sampler optimized per Solve, after reduction")
-              .Register(*registry_)) {}
+              .Register(*registry_)),
+      qpu_access_(prometheus::BuildCounter()
+                      .Name("qs_dwave_qpu_access_seconds_total")
+                      .Help("QPU access time SAPI reported, by solver")
+                      .Register(*registry_)),
+      qpu_access_per_solve_(
+          prometheus::BuildHistogram()
+              .Name("qs_dwave_qpu_access_seconds")
+              .Help("QPU access time of one D-Wave solve, by solver")
+              .Register(*registry_)),
+      chain_break_fraction_(
+          prometheus::BuildHistogram()
+              .Name("qs_dwave_chain_break_fraction")
+              .Help("Mean fraction of broken chains per read of a D-Wave "
+                    "solve, by puzzle kind")
+              .Register(*registry_)),
+      max_chain_length_(prometheus::BuildHistogram()
+                            .Name("qs_dwave_max_chain_length")
+                            .Help("Longest chain of the embedding a D-Wave "
+                                  "solve used, by puzzle kind")
+                            .Register(*registry_)),
+      embedding_duration_(
+          prometheus::BuildHistogram()
+              .Name("qs_dwave_embedding_seconds")
+              .Help("Time spent finding a minor embedding (cache misses)")
+              .Register(*registry_)),
+      embeddings_(prometheus::BuildCounter()
+                      .Name("qs_dwave_embeddings_total")
+                      .Help("Embeddings a D-Wave solve needed, by result: "
+                            "cached or computed")
+                      .Register(*registry_)) {}
 
 ServerMetrics::~ServerMetrics() = default;
 
@@ -171,6 +201,33 @@ void ServerMetrics::RecordSolveEvent(const std::string& puzzle,
           .Increment(static_cast<double>(s.spin_update_attempts()));
       accepted_.Add({{"backend", backend}})
           .Increment(static_cast<double>(s.accepted_flips()));
+      if (s.backend().has_dwave()) {
+        const v1::DwaveInfo& d = s.backend().dwave();
+        const double access = d.qpu_access_time_us() * 1e-6;
+        qpu_access_.Add({{"solver", d.solver()}}).Increment(access);
+        qpu_access_per_solve_
+            .Add({{"solver", d.solver()}},
+                 prometheus::Histogram::BucketBoundaries{
+                     0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5})
+            .Observe(access);
+        chain_break_fraction_
+            .Add({{"puzzle", puzzle}},
+                 prometheus::Histogram::BucketBoundaries{
+                     0, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5})
+            .Observe(d.mean_chain_break_fraction());
+        max_chain_length_
+            .Add({{"puzzle", puzzle}},
+                 prometheus::Histogram::BucketBoundaries{1, 2, 4, 6, 8, 12, 16,
+                                                         24, 32, 48, 64})
+            .Observe(d.max_chain_length());
+        embeddings_
+            .Add({{"result", d.embedding_cached() ? "cached" : "computed"}})
+            .Increment();
+        if (!d.embedding_cached()) {
+          embedding_duration_.Add({}, DurationBuckets())
+              .Observe(d.embedding_seconds());
+        }
+      }
       break;
     }
     default:

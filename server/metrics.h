@@ -65,6 +65,13 @@ class ServerMetrics {
   prometheus::Family<prometheus::Counter>& accepted_;
   prometheus::Family<prometheus::Counter>& rejected_;
   prometheus::Family<prometheus::Histogram>& variables_;
+  // D-Wave solves (BackendInfo.dwave of the summary).
+  prometheus::Family<prometheus::Counter>& qpu_access_;
+  prometheus::Family<prometheus::Histogram>& qpu_access_per_solve_;
+  prometheus::Family<prometheus::Histogram>& chain_break_fraction_;
+  prometheus::Family<prometheus::Histogram>& max_chain_length_;
+  prometheus::Family<prometheus::Histogram>& embedding_duration_;
+  prometheus::Family<prometheus::Counter>& embeddings_;
 };
 
 }  // namespace qs::server

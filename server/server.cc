@@ -71,6 +71,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   impl->request_pool = std::make_unique<WorkerPool>(requests);
   BackendOptions backend_options;
   backend_options.pool = impl->compute_pool.get();
+  backend_options.dwave = options.dwave;
   if (absl::Status s = RegisterBuiltinSamplers(impl->samplers, backend_options);
       !s.ok())
     return s;

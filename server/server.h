@@ -32,6 +32,7 @@ struct ServerOptions {
   SolveLimits limits;
   TlsOptions tls;
   std::string auth_token_file;  // empty: no token required
+  DwaveOptions dwave;  // the "dwave" backend's settings (--dwave_* flags)
 };
 
 class Server {

@@ -40,6 +40,19 @@ ABSL_FLAG(double, beta_hot, 0,
 ABSL_FLAG(double, beta_cold, 0,
           "Final inverse temperature; 0: derived from the problem");
 ABSL_FLAG(std::string, schedule, "", "geometric or linear (default geometric)");
+// --backend dwave only.
+ABSL_FLAG(std::string, solver, "", "D-Wave solver name; default: the server's");
+ABSL_FLAG(
+    double, annealing_time, 0,
+    "D-Wave anneal time per read in microseconds; 0: the solver's default");
+ABSL_FLAG(
+    double, chain_strength, 0,
+    "D-Wave chain strength (Ising units); 0: uniform torque compensation");
+ABSL_FLAG(double, chain_strength_prefactor, 0,
+          "Prefactor of uniform torque compensation; 0: the server's (1.414)");
+ABSL_FLAG(std::string, auto_scale, "",
+          "D-Wave auto_scale: true or false; default true");
+ABSL_FLAG(std::string, label, "", "D-Wave problem label");
 
 ABSL_FLAG(std::string, tls_ca_file, "",
           "PEM CA that signed the server certificate; turns TLS on");
@@ -182,6 +195,34 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
       return absl::InvalidArgumentError(absl::StrCat(
           "--schedule: geometric or linear, got '", schedule, "'"));
     }
+  }
+  const std::string solver = absl::GetFlag(FLAGS_solver);
+  const double annealing_time = absl::GetFlag(FLAGS_annealing_time);
+  const double chain_strength = absl::GetFlag(FLAGS_chain_strength);
+  const double prefactor = absl::GetFlag(FLAGS_chain_strength_prefactor);
+  const std::string auto_scale = absl::GetFlag(FLAGS_auto_scale);
+  const std::string label = absl::GetFlag(FLAGS_label);
+  if (!solver.empty() || annealing_time != 0 || chain_strength != 0 ||
+      prefactor != 0 || !auto_scale.empty() || !label.empty()) {
+    if (params.has_cpu_sa()) {
+      return absl::InvalidArgumentError(
+          "--beta_hot/--beta_cold/--schedule (cpu-sa) and the D-Wave flags "
+          "exclude each other");
+    }
+    v1::DwaveParams* d = params.mutable_dwave();
+    d->set_solver(solver);
+    if (annealing_time != 0) d->set_annealing_time_us(annealing_time);
+    if (chain_strength != 0) d->set_chain_strength(chain_strength);
+    if (prefactor != 0) d->set_chain_strength_prefactor(prefactor);
+    if (auto_scale == "true") {
+      d->set_auto_scale(true);
+    } else if (auto_scale == "false") {
+      d->set_auto_scale(false);
+    } else if (!auto_scale.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--auto_scale: true or false, got '", auto_scale, "'"));
+    }
+    d->set_label(label);
   }
   return params;
 }

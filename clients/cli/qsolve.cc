@@ -306,6 +306,22 @@ int Solve() {
     f["variables"] = Number(header.stats().variables());
     f["variables_total"] = Number(header.stats().variables_total());
     f["attempts_per_second"] = Number(summary.attempts_per_second());
+    if (summary.backend().has_dwave()) {
+      const v1::DwaveInfo& d = summary.backend().dwave();
+      Value dwave;
+      auto& w = *dwave.mutable_struct_value()->mutable_fields();
+      w["solver"] = String(d.solver());
+      w["problem_ids"] = Strings(std::vector<std::string>(
+          d.problem_ids().begin(), d.problem_ids().end()));
+      w["qpu_access_time_us"] = Number(d.qpu_access_time_us());
+      w["embedding_seconds"] = Number(d.embedding_seconds());
+      w["embedding_cached"] = Bool(d.embedding_cached());
+      w["max_chain_length"] = Number(d.max_chain_length());
+      w["physical_qubits"] = Number(d.physical_qubits());
+      w["chain_strength"] = Number(d.chain_strength());
+      w["mean_chain_break_fraction"] = Number(d.mean_chain_break_fraction());
+      f["dwave"] = dwave;
+    }
     Value timings;
     auto& t = *timings.mutable_struct_value()->mutable_fields();
     t["queue_seconds"] = Number(summary.timings().queue_seconds());
@@ -338,6 +354,17 @@ int Solve() {
       t.queue_seconds() * 1e3, t.compile_seconds() * 1e3,
       t.sample_seconds() * 1e3, t.decode_seconds() * 1e3,
       t.total_seconds() * 1e3);
+  if (summary.backend().has_dwave()) {
+    const v1::DwaveInfo& d = summary.backend().dwave();
+    std::printf(
+        "D-Wave %s: QPU access %.0f us, embedding %.2f s%s, %u qubits, max "
+        "chain %u, chain strength %.4g, chain-break fraction %.4f\n",
+        d.solver().c_str(), d.qpu_access_time_us(), d.embedding_seconds(),
+        d.embedding_cached() ? " (cached)" : "", d.physical_qubits(),
+        d.max_chain_length(), d.chain_strength(),
+        d.mean_chain_break_fraction());
+    return 0;
+  }
   std::printf("%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g)\n",
               summary.attempts_per_second(), summary.backend().threads(),
               summary.backend().beta_hot(), summary.backend().beta_cold());

@@ -25,7 +25,11 @@ const std::vector<Format>& Formats() {
       {"sudoku", &ParseSudokuText, &ParseSudokuBoard},
       {"nqueens", &ParseNQueensText, &ParseBinaryBoard},
       {"queens", &ParseQueensText, &ParseBinaryBoard},
+      {"tents", &ParseTentsText, &ParseBinaryBoard},
+      {"chess", &ParseChessText, &ParseChessBoard},
       {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard},
+      {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard},
+      {"tango", &ParseTangoText, &ParseTakuzuBoard},
   };
   return *formats;
 }

@@ -12,6 +12,23 @@
 //   queens  LinkedIn Queens: rows of region letters separated by '/' or
 //           newlines, lower case for a pre-placed queen, '#' for a cell off
 //           the board: "AABB/aABB/CCDD/CCDD" (queens_text.cc).
+//   tents   a Simon Tatham "Tents" game ID as `sgt-tents --generate` prints it
+//           ("8x8:abjced...,1,3,0,...") or a grid: a line of column counts,
+//           then rows of 'A' (tree) / '.' each ending in its count.
+//   chess   rows of piece letters (Q R B N K or custom letters; '.' or '#'
+//           for a cell that takes no piece; lower case for a placed piece),
+//           an optional "regions" line and grid, "variant", "piece",
+//           "weight", "penalty" lines, or "8x8 N" for a board of one piece
+//           type (chess_text.cc).
+//   takuzu  an Unruly game ID as `sgt-unruly --generate` prints it
+//           ("8x8u:..."; "u" asks for unique rows and columns), or a grid of
+//           0, 1 and . with rows separated by '/' (Takuzu rules, unique
+//           lines). Details in takuzu_text.cc and takuzu_text.md.
+//   tango   cell rows (0 / sun, 1 / moon, . blank; '=' or 'x' between two
+//           cells) interleaved with sign rows (one '=', 'x' or '.' per column,
+//           for the cells above and below), separated by '/' or new lines,
+//           e.g. "1=..0/..../...1/..x./0.../..../..x..". Details in
+//           takuzu_text.cc and takuzu_text.md.
 //   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
 //   (qubo_text.h).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
@@ -50,12 +67,24 @@ absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
 // '_' are 0.
 absl::StatusOr<v1::PuzzleSolution> ParseBinaryBoard(
     const v1::PuzzleSpec& puzzle, absl::string_view text);
+// Chess-piece boards: a piece letter on an occupied cell is 1, '.' and '#' are
+// 0; the rows keep the letters so that the server can check the piece types.
+absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(const v1::PuzzleSpec& puzzle,
+                                                   absl::string_view text);
+// Takuzu / Tango boards: '0' (or a sun), '1' (or a moon), '.' for an empty
+// cell (cells value -1); rows separated by '/' or newlines.
+absl::StatusOr<v1::PuzzleSolution> ParseTakuzuBoard(
+    const v1::PuzzleSpec& puzzle, absl::string_view text);
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseNQueensText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseQueensText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseTentsText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseChessText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseTakuzuText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text);
 
 }  // namespace qs::formats
 

@@ -69,6 +69,40 @@ absl::StatusOr<VariableMap> VariableMap::FromSources(
   return map;
 }
 
+absl::StatusOr<VariableMap> VariableMap::FromSourcesWithRepresentatives(
+    std::vector<Source> sources, std::vector<int32_t> representatives) {
+  const int num_reduced = static_cast<int>(representatives.size());
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const Source& s = sources[i];
+    if (s.reduced < -1 || s.reduced >= num_reduced) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("variable ", i, " maps to reduced index ", s.reduced,
+                       " outside [0, ", num_reduced, ")"));
+    }
+    if (s.value > 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("variable ", i, " has value ", int{s.value}));
+    }
+  }
+  for (int r = 0; r < num_reduced; ++r) {
+    const int32_t rep = representatives[r];
+    if (rep < 0 || static_cast<size_t>(rep) >= sources.size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("representative of reduced variable ", r, " is ", rep,
+                       ", outside [0, ", sources.size(), ")"));
+    }
+    if (sources[rep].reduced != r || sources[rep].value != 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("representative ", rep, " of reduced variable ", r,
+                       " is not the plain literal of that variable"));
+    }
+  }
+  VariableMap map;
+  map.sources_ = std::move(sources);
+  map.representative_ = std::move(representatives);
+  return map;
+}
+
 int VariableMap::num_fixed_zero() const {
   int count = 0;
   for (const Source& s : sources_) count += s.reduced < 0 && s.value == 0;

@@ -38,6 +38,13 @@ class VariableMap {
   // the first full variable that uses it.
   static absl::StatusOr<VariableMap> FromSources(std::vector<Source> sources,
                                                  int num_reduced);
+  // From explicit sources with the representative of each reduced variable
+  // chosen by the caller (the Takuzu paper's left-most, then top-most cell of a
+  // sign chain, seed 004 §3). representatives[r] must be a full variable whose
+  // source is reduced variable r, not negated; every reduced variable is then
+  // used by construction.
+  static absl::StatusOr<VariableMap> FromSourcesWithRepresentatives(
+      std::vector<Source> sources, std::vector<int32_t> representatives);
 
   int num_full() const { return static_cast<int>(sources_.size()); }
   int num_reduced() const { return static_cast<int>(representative_.size()); }

@@ -2,6 +2,7 @@
 // registration).
 #include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
+#include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "core/sample/registry.h"
 
@@ -13,6 +14,8 @@ absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry,
     return absl::InvalidArgumentError("BackendOptions.pool is required");
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
+  // Always listed; Available() says what is missing (a token) or unreachable.
+  RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));
   return absl::OkStatus();
 }
 

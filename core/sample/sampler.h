@@ -71,6 +71,9 @@ struct SampleStats {
   ScheduleType schedule = ScheduleType::kGeometric;
   int threads = 1;
   absl::Duration elapsed;
+  // Remote QPU backends: solver, QPU timing, embedding and chain statistics
+  // (copied into the summary's BackendInfo.dwave).
+  std::optional<v1::DwaveInfo> dwave;
 };
 
 struct SamplerCapabilities {

@@ -107,7 +107,11 @@ class StreamingSink final : public SampleSink {
           MakeViolation("decode_error", "", report.status().message());
     }
     const absl::Duration decode_time = absl::Now() - decode_start;
-    if (event.valid() && params_.stop_at_first_valid())
+    // stop_at_first_valid stops at a valid board at or below target_energy
+    // (when set); a valid board always sits at the ground energy.
+    if (event.valid() && params_.stop_at_first_valid() &&
+        (!params_.has_target_energy() ||
+         event.energy() <= params_.target_energy() + 1e-9))
       interrupter_.Interrupt(StopReason::kTargetReached);
 
     absl::MutexLock lock(&mu_);
@@ -156,11 +160,14 @@ class StreamingSink final : public SampleSink {
       }
       events = std::move(merged);
     }
-    std::stable_sort(events.begin(), events.end(),
-                     [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
-                       if (a.valid() != b.valid()) return a.valid();
-                       return a.energy() < b.energy();
-                     });
+    // Ties go by bits, so that one seed gives one stream whatever order the
+    // reads finished in.
+    std::sort(events.begin(), events.end(),
+              [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+                if (a.valid() != b.valid()) return a.valid();
+                if (a.energy() != b.energy()) return a.energy() < b.energy();
+                return a.bits() < b.bits();
+              });
     if (params_.max_sample_events() > 0 &&
         events.size() > params_.max_sample_events()) {
       events.resize(params_.max_sample_events());
@@ -329,6 +336,40 @@ absl::Status SolveEngine::CheckSolveRequest(
                        ") must not exceed beta_cold (", sa.beta_cold(), ")"));
     }
   }
+  if (p.has_dwave()) {
+    const v1::DwaveParams& d = p.dwave();
+    if (d.has_annealing_time_us() &&
+        !(std::isfinite(d.annealing_time_us()) && d.annealing_time_us() > 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.annealing_time_us: must be > 0, got ",
+                       d.annealing_time_us()));
+    }
+    if (d.has_chain_strength() &&
+        !(std::isfinite(d.chain_strength()) && d.chain_strength() > 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.chain_strength: must be > 0, got ",
+                       d.chain_strength()));
+    }
+    if (d.has_chain_strength_prefactor() &&
+        !(std::isfinite(d.chain_strength_prefactor()) &&
+          d.chain_strength_prefactor() > 0)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.dwave.chain_strength_prefactor: must be > 0, got ",
+          d.chain_strength_prefactor()));
+    }
+    if (d.has_embedding_timeout_seconds() &&
+        !(std::isfinite(d.embedding_timeout_seconds()) &&
+          d.embedding_timeout_seconds() > 0)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.dwave.embedding_timeout_seconds: must be > 0, got ",
+          d.embedding_timeout_seconds()));
+    }
+    if (d.label().size() > 1024) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.label: ", d.label().size(),
+                       " characters, over SAPI's limit of 1024"));
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -430,7 +471,11 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
                           ? ScheduleType::kLinear
                           : ScheduleType::kGeometric;
   }
-  if (p.has_target_energy()) params.target_energy = p.target_energy();
+  // With stop_at_first_valid the sink checks the energy together with the
+  // rules: a sampler stopping on energy alone would end the solve at a board
+  // that breaks a rule the QUBO cannot express (Takuzu's unique lines).
+  if (p.has_target_energy() && !p.stop_at_first_valid())
+    params.target_energy = p.target_energy();
   for (int k = 0; k < p.initial_states_size(); ++k) {
     auto full = UnpackBits(p.initial_states(k), problem.variables.num_full());
     if (!full.ok()) {
@@ -504,6 +549,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   info->set_schedule(stats.schedule == ScheduleType::kLinear ? v1::LINEAR
                                                              : v1::GEOMETRIC);
   info->set_threads(stats.threads);
+  if (stats.dwave) *info->mutable_dwave() = *stats.dwave;
   emit(std::move(response));
   return StatusForStop(stats.stop_reason);
 }

@@ -8,14 +8,17 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/qsolve_runner.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -23,54 +26,9 @@ namespace {
 
 using ::testing::HasSubstr;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Qsolve() {
-  const char* dir = std::getenv("QS_BINARY_DIR");
-  return absl::StrCat(dir != nullptr ? dir : "build", "/clients/qsolve");
-}
-
-CommandResult RunQsolve(const std::string& args,
-                        const std::string& stdin_text = "") {
-  // Test cases run as parallel processes: every call gets its own files.
-  static int calls = 0;
-  const std::string prefix =
-      absl::StrCat(::testing::TempDir(), "/qsolve_", getpid(), "_", ++calls);
-  const std::string err_file = prefix + "_stderr.txt";
-  const std::string in_file = prefix + "_stdin.txt";
-  std::ofstream(in_file) << stdin_text;
-  const std::string command =
-      absl::StrCat(Qsolve(), " ", args, " <", in_file, " 2>", err_file);
-  CommandResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    result.out.append(buffer, n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_file);
-  std::stringstream err_text;
-  err_text << err.rdbuf();
-  result.err = err_text.str();
-  return result;
-}
-
-google::protobuf::Struct LastJsonLine(const std::string& out) {
-  std::vector<std::string> lines = absl::StrSplit(out, '\n', absl::SkipEmpty());
-  google::protobuf::Struct value;
-  EXPECT_FALSE(lines.empty());
-  if (lines.empty()) return value;
-  EXPECT_TRUE(
-      google::protobuf::util::JsonStringToMessage(lines.back(), &value).ok())
-      << lines.back();
-  return value;
-}
+using testing::CommandResult;
+using testing::LastJsonLine;
+using testing::RunQsolve;
 
 class CliTest : public ::testing::Test {
  protected:
@@ -220,6 +178,69 @@ TEST_F(CliTest, ValidateBoard) {
   ASSERT_EQ(bad.exit_code, 0) << bad.err;
   EXPECT_THAT(bad.out, HasSubstr("NOT VALID"));
   EXPECT_THAT(bad.out, HasSubstr("row 1"));
+}
+
+// Takuzu and Tango (seed 004): an Unruly game ID as sgt-unruly prints it and a
+// signed Tango puzzle (both from tests/data/takuzu/puzzles.txt) solve to their
+// solutions, with the board as rows of 0 and 1; compile lists the reduction
+// stages; validate applies the uniqueness rule of Takuzu only.
+TEST_F(CliTest, TakuzuAndTangoKinds) {
+  struct Case {
+    const char* kind;
+    const char* input;
+    std::vector<std::string> solution;
+  };
+  const Case cases[] = {
+      {"takuzu",
+       "6x6:AcfECaeDGb",
+       {"101001", "110010", "001101", "011010", "100101", "010110"}},
+      {"tango",
+       "..1..1/....=./.0..../....../....x../....../.x.1.../....../.1=...0/"
+       "....../......",
+       {"001011", "100110", "010101", "101001", "011010", "110100"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.kind);
+    const CommandResult solved = RunQsolve(absl::StrCat(
+        "solve", Addr(), "--kind ", c.kind, " --input '", c.input,
+        "' --reads 256 --sweeps 200 --seed 7 --stop_at_first_valid --json"));
+    ASSERT_EQ(solved.exit_code, 0) << solved.err;
+    const google::protobuf::Struct summary = LastJsonLine(solved.out);
+    const auto& f = summary.fields();
+    EXPECT_TRUE(f.at("valid").bool_value());
+    EXPECT_EQ(f.at("energy").number_value(), 12);  // (NM - N - M) / 2
+    EXPECT_EQ(f.at("ground_energy").number_value(), 12);
+    std::vector<std::string> board;
+    for (const auto& row : f.at("board").list_value().values())
+      board.push_back(row.string_value());
+    EXPECT_EQ(board, c.solution);
+
+    const CommandResult compiled =
+        RunQsolve(absl::StrCat("compile", Addr(), "--kind ", c.kind,
+                               " --input '", c.input, "' --json"));
+    ASSERT_EQ(compiled.exit_code, 0) << compiled.err;
+    const google::protobuf::Struct stats = LastJsonLine(compiled.out);
+    EXPECT_EQ(stats.fields().at("variables_total").number_value(), 36);
+    const auto& stages = stats.fields().at("stages").list_value();
+    ASSERT_GE(stages.values_size(), 6);
+    EXPECT_EQ(
+        stages.values(1).struct_value().fields().at("name").string_value(),
+        "givens");
+
+    const CommandResult valid = RunQsolve(absl::StrCat(
+        "validate", Addr(), "--kind ", c.kind, " --input '", c.input,
+        "' --board '", absl::StrJoin(c.solution, "/"), "'"));
+    ASSERT_EQ(valid.exit_code, 0) << valid.err;
+    EXPECT_THAT(valid.out, HasSubstr("VALID (energy 12)"));
+  }
+  // A 0/1/. grid follows the Takuzu rules: equal rows are a violation.
+  const CommandResult repeated = RunQsolve(absl::StrCat(
+      "validate", Addr(),
+      "--kind takuzu --input '....../....../....../....../....../......' "
+      "--board '011001/100110/010101/011001/100110/101010'"));
+  ASSERT_EQ(repeated.exit_code, 0) << repeated.err;
+  EXPECT_THAT(repeated.out, HasSubstr("NOT VALID"));
+  EXPECT_THAT(repeated.out, HasSubstr("rows 1 and 4"));
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/linkedin_queens.h"
+#include "tests/testing/qsolve_runner.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -108,36 +109,9 @@ TEST_F(QueensServerTest, BadQueensInputNamesTheField) {
               HasSubstr("queens.given_queens[0]: cell (2,2) is masked"));
 }
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;
-};
-
-CommandResult RunQsolve(const std::string& args) {
-  const char* dir = std::getenv("QS_BINARY_DIR");
-  const std::string command = absl::StrCat(dir != nullptr ? dir : "build",
-                                           "/clients/qsolve ", args, " 2>&1");
-  CommandResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    result.out.append(buffer, n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-google::protobuf::Struct LastJsonLine(const std::string& out) {
-  std::vector<std::string> lines = absl::StrSplit(out, '\n', absl::SkipEmpty());
-  google::protobuf::Struct value;
-  if (lines.empty()) return value;
-  EXPECT_TRUE(
-      google::protobuf::util::JsonStringToMessage(lines.back(), &value).ok())
-      << lines.back();
-  return value;
-}
+using testing::CommandResult;
+using testing::LastJsonLine;
+using testing::RunQsolve;
 
 std::vector<std::string> Board(const google::protobuf::Struct& summary) {
   std::vector<std::string> rows;
