@@ -666,7 +666,7 @@ class CurlSapiClient final : public SapiClient {
 
   SapiClientOptions options_;
   absl::Mutex rng_mu_;
-  Xoshiro256 rng_{absl::ToUnixNanos(absl::Now())};
+  Xoshiro256 rng_{static_cast<uint64_t>(absl::ToUnixNanos(absl::Now()))};
 };
 
 }  // namespace

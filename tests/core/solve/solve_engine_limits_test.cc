@@ -3,9 +3,12 @@
 // tests/fuzz/solve_request_fuzzer (kept in tests/fuzz/regressions/): the model
 // size of a huge Sudoku box or queens board overflowed int64_t (undefined
 // behaviour) and could wrap to a size under the limit; now it saturates and
-// the request gets RESOURCE_EXHAUSTED before anything is built.
+// the request gets RESOURCE_EXHAUSTED before anything is built. The tents,
+// chess and takuzu boards multiply rows by cols the same way.
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
@@ -87,6 +90,35 @@ TEST_F(SolveEngineLimitsTest, HugeQueensBoardSaturatesAndIsRejected) {
   EXPECT_THAT(
       Compile(puzzle),
       testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit));
+}
+
+// rows x cols of two uint32 fields: (2^32 - 1)^2 > INT64_MAX.
+TEST_F(SolveEngineLimitsTest, HugeRectangularBoardsSaturateAndAreRejected) {
+  std::vector<v1::PuzzleSpec> puzzles(3);
+  puzzles[0].mutable_tents()->set_rows(kMaxU32);
+  puzzles[0].mutable_tents()->set_cols(kMaxU32);
+  puzzles[1].mutable_chess()->set_rows(kMaxU32);
+  puzzles[1].mutable_chess()->set_cols(kMaxU32);
+  puzzles[2].mutable_takuzu()->set_rows(kMaxU32);
+  puzzles[2].mutable_takuzu()->set_cols(kMaxU32);
+  for (const v1::PuzzleSpec& puzzle : puzzles) {
+    EXPECT_EQ(ModelVariables(puzzle), kMaxI64) << puzzle.ShortDebugString();
+    EXPECT_THAT(
+        Check(puzzle),
+        testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit))
+        << puzzle.ShortDebugString();
+    EXPECT_THAT(
+        Compile(puzzle),
+        testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit))
+        << puzzle.ShortDebugString();
+  }
+  // Square boards (cols 0) saturate too.
+  v1::PuzzleSpec tents;
+  tents.mutable_tents()->set_rows(kMaxU32);
+  EXPECT_EQ(ModelVariables(tents), kMaxI64);
+  v1::PuzzleSpec chess;
+  chess.mutable_chess()->set_rows(kMaxU32);
+  EXPECT_EQ(ModelVariables(chess), kMaxI64);
 }
 
 }  // namespace
