@@ -90,6 +90,7 @@ class BatchReactor final
  private:
   struct Running {
     Interrupter interrupter;
+    absl::Time admitted;  // when the item got its admission slot
   };
 
   struct State {
@@ -143,7 +144,9 @@ class BatchReactor final
     ServiceContext* context = state->context;
     context->admission->Started();
     context->Track(&running->interrupter);
-    const absl::Time start = absl::Now();
+    // Like a Solve call's, an item's queue phase is its wait for a request
+    // thread, and its duration runs from admission to its result.
+    const absl::Duration queue_time = absl::Now() - running->admitted;
     v1::BatchResult result;
     result.set_id(item.id());
     result.set_server_instance(context->instance_name);
@@ -153,26 +156,33 @@ class BatchReactor final
     const std::string puzzle = PuzzleLabel(*context->engine, request.puzzle());
     const std::string backend =
         BackendLabel(*context->engine, request.params().backend());
-    absl::Status status = context->engine->Solve(
-        request, running->interrupter, [&](v1::SolveResponse&& event) {
-          context->metrics->RecordSolveEvent(puzzle, backend, event);
-          switch (event.event_case()) {
-            case v1::SolveResponse::kHeader:
-              *result.mutable_stats() =
-                  std::move(*event.mutable_header()->mutable_stats());
-              break;
-            case v1::SolveResponse::kSample:
-              if (request.params().max_sample_events() > 0) {
-                *result.add_samples() = std::move(*event.mutable_sample());
-              }
-              break;
-            case v1::SolveResponse::kSummary:
-              *result.mutable_summary() = std::move(*event.mutable_summary());
-              break;
-            default:
-              break;
-          }
-        });
+    absl::Status status;
+    if (running->interrupter.ShouldStop()) {
+      status = SolveEngine::StatusForStop(running->interrupter.reason());
+    } else {
+      status = context->engine->Solve(
+          request, running->interrupter,
+          [&](v1::SolveResponse&& event) {
+            context->metrics->RecordSolveEvent(puzzle, backend, event);
+            switch (event.event_case()) {
+              case v1::SolveResponse::kHeader:
+                *result.mutable_stats() =
+                    std::move(*event.mutable_header()->mutable_stats());
+                break;
+              case v1::SolveResponse::kSample:
+                if (request.params().max_sample_events() > 0) {
+                  *result.add_samples() = std::move(*event.mutable_sample());
+                }
+                break;
+              case v1::SolveResponse::kSummary:
+                *result.mutable_summary() = std::move(*event.mutable_summary());
+                break;
+              default:
+                break;
+            }
+          },
+          queue_time);
+    }
     context->Untrack(&running->interrupter);
     context->admission->Finished(/*started=*/true);
     result.set_status_code(static_cast<int32_t>(status.code()));
@@ -180,7 +190,7 @@ class BatchReactor final
     context->metrics->RecordRequest(
         "SolveBatchItem", puzzle, backend,
         StatusCodeName(static_cast<grpc::StatusCode>(status.code())),
-        absl::ToDoubleSeconds(absl::Now() - start));
+        absl::ToDoubleSeconds(absl::Now() - running->admitted));
     {
       absl::MutexLock lock(&state->mu);
       --state->in_flight;
@@ -220,6 +230,7 @@ class BatchReactor final
           continue;
         }
         auto running = std::make_shared<Running>();
+        running->admitted = absl::Now();
         if (state->call_deadline != absl::InfiniteFuture()) {
           running->interrupter.SetDeadline(state->call_deadline,
                                            StopReason::kDeadline);

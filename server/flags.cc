@@ -44,6 +44,8 @@ ABSL_FLAG(double, max_attempts, 1e12,
 ABSL_FLAG(int, max_message_mb, 64, "Largest gRPC message, MiB");
 ABSL_FLAG(double, shutdown_grace_seconds, 10,
           "On SIGTERM/SIGINT, time running solves get to finish");
+ABSL_FLAG(double, memory_trim_seconds, 10,
+          "Hand free heap memory back to the system this often; 0: never");
 ABSL_FLAG(std::string, log_level, "info",
           "trace, debug, info, warn, error or off");
 
@@ -110,6 +112,10 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   }
   if (options.max_queued_requests < 0)
     return absl::InvalidArgumentError("--max_queued_requests must be >= 0");
+  const double trim_seconds = absl::GetFlag(FLAGS_memory_trim_seconds);
+  if (!(trim_seconds >= 0))
+    return absl::InvalidArgumentError("--memory_trim_seconds must be >= 0");
+  options.memory_trim_interval = absl::Seconds(trim_seconds);
   options.limits.max_variables = absl::GetFlag(FLAGS_max_variables);
   options.limits.max_couplers = absl::GetFlag(FLAGS_max_couplers);
   options.limits.max_reads = absl::GetFlag(FLAGS_max_reads);

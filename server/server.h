@@ -32,6 +32,9 @@ struct ServerOptions {
   SolveLimits limits;
   TlsOptions tls;
   std::string auth_token_file;  // empty: no token required
+  // How often free heap memory is handed back to the system (glibc
+  // malloc_trim), so that resident memory follows what is in use; zero: never.
+  absl::Duration memory_trim_interval = absl::Seconds(10);
   DwaveOptions dwave;  // the "dwave" backend's settings (--dwave_* flags)
 };
 

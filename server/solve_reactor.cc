@@ -150,8 +150,11 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
       status = context->engine->Solve(
           state->request, state->interrupter,
           [&](v1::SolveResponse&& event) {
-            if (event.has_header())
+            if (event.has_header()) {
               state->variables = event.header().stats().variables();
+              event.mutable_header()->set_server_instance(
+                  context->instance_name);
+            }
             context->metrics->RecordSolveEvent(state->puzzle, state->backend,
                                                event);
             Enqueue(state, std::move(event));

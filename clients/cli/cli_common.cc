@@ -2,13 +2,18 @@
 #include "clients/cli/cli_common.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "clients/formats/puzzle_text.h"
 #include "google/protobuf/util/json_util.h"
 
@@ -40,6 +45,14 @@ ABSL_FLAG(double, beta_hot, 0,
 ABSL_FLAG(double, beta_cold, 0,
           "Final inverse temperature; 0: derived from the problem");
 ABSL_FLAG(std::string, schedule, "", "geometric or linear (default geometric)");
+ABSL_FLAG(std::string, beta_range, "",
+          "Rule that derives the beta range: tuned (default) or dwave "
+          "(dwave-samplers' range, for like-for-like comparisons)");
+ABSL_FLAG(int64_t, sweeps_per_beta, 0,
+          "Sweeps at each beta of the schedule; 0: 1");
+ABSL_FLAG(std::string, acceptance, "", "metropolis (default) or gibbs");
+ABSL_FLAG(std::string, kernel, "",
+          "Annealing kernel path: auto (default), scalar, avx2 or avx512");
 // --backend dwave only.
 ABSL_FLAG(std::string, solver, "", "D-Wave solver name; default: the server's");
 ABSL_FLAG(
@@ -76,10 +89,92 @@ std::string ReadFileOrEmpty(const std::string& path) {
   return buffer.str();
 }
 
+// Maps a flag's word to its enum value; "" keeps the default.
+template <typename Enum>
+absl::Status ParseChoice(
+    absl::string_view flag, absl::string_view value,
+    std::initializer_list<std::pair<absl::string_view, Enum>> choices,
+    Enum& out) {
+  if (value.empty()) return absl::OkStatus();
+  std::vector<absl::string_view> names;
+  for (const auto& [name, choice] : choices) {
+    if (value == name) {
+      out = choice;
+      return absl::OkStatus();
+    }
+    names.push_back(name);
+  }
+  return absl::InvalidArgumentError(absl::StrCat("--", flag, ": one of ",
+                                                 absl::StrJoin(names, ", "),
+                                                 ", got '", value, "'"));
+}
+
+// The cpu-sa backend's options; params.cpu_sa is set only when a flag is.
+absl::Status AddCpuSaParams(v1::SolveParams& params) {
+  const double beta_hot = absl::GetFlag(FLAGS_beta_hot),
+               beta_cold = absl::GetFlag(FLAGS_beta_cold);
+  const int64_t sweeps_per_beta = absl::GetFlag(FLAGS_sweeps_per_beta);
+  const std::string schedule = absl::GetFlag(FLAGS_schedule),
+                    beta_range = absl::GetFlag(FLAGS_beta_range),
+                    acceptance = absl::GetFlag(FLAGS_acceptance),
+                    kernel = absl::GetFlag(FLAGS_kernel);
+  if (beta_hot == 0 && beta_cold == 0 && sweeps_per_beta == 0 &&
+      schedule.empty() && beta_range.empty() && acceptance.empty() &&
+      kernel.empty()) {
+    return absl::OkStatus();
+  }
+  if (sweeps_per_beta < 0 || sweeps_per_beta > UINT32_MAX) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--sweeps_per_beta: must be in 0..", UINT32_MAX, ", got ",
+                     sweeps_per_beta));
+  }
+  v1::ScheduleType schedule_type = v1::GEOMETRIC;
+  v1::BetaRangeRule range_rule = v1::BETA_RANGE_RULE_DEFAULT;
+  v1::Acceptance acceptance_rule = v1::ACCEPTANCE_DEFAULT;
+  v1::KernelPath kernel_path = v1::KERNEL_AUTO;
+  absl::Status status = ParseChoice<v1::ScheduleType>(
+      "schedule", schedule,
+      {{"geometric", v1::GEOMETRIC}, {"linear", v1::LINEAR}}, schedule_type);
+  if (status.ok()) {
+    status = ParseChoice<v1::BetaRangeRule>(
+        "beta_range", beta_range,
+        {{"tuned", v1::BETA_RANGE_TUNED}, {"dwave", v1::BETA_RANGE_DWAVE}},
+        range_rule);
+  }
+  if (status.ok()) {
+    status = ParseChoice<v1::Acceptance>(
+        "acceptance", acceptance,
+        {{"metropolis", v1::METROPOLIS}, {"gibbs", v1::GIBBS}},
+        acceptance_rule);
+  }
+  if (status.ok()) {
+    status = ParseChoice<v1::KernelPath>("kernel", kernel,
+                                         {{"auto", v1::KERNEL_AUTO},
+                                          {"scalar", v1::KERNEL_SCALAR},
+                                          {"avx2", v1::KERNEL_AVX2},
+                                          {"avx512", v1::KERNEL_AVX512}},
+                                         kernel_path);
+  }
+  if (!status.ok()) return status;
+  v1::CpuSaParams* sa = params.mutable_cpu_sa();
+  sa->set_beta_hot(beta_hot);
+  sa->set_beta_cold(beta_cold);
+  sa->set_schedule(schedule_type);
+  sa->set_beta_range(range_rule);
+  sa->set_sweeps_per_beta(static_cast<uint32_t>(sweeps_per_beta));
+  sa->set_acceptance(acceptance_rule);
+  sa->set_kernel(kernel_path);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address) {
-  grpc::ChannelArguments args;
+  return MakeChannel(address, grpc::ChannelArguments());
+}
+
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address,
+                                           grpc::ChannelArguments args) {
   args.SetMaxReceiveMessageSize(256 << 20);
   args.SetMaxSendMessageSize(256 << 20);
   const std::string ca_file = absl::GetFlag(FLAGS_tls_ca_file);
@@ -108,13 +203,16 @@ void PrepareContext(grpc::ClientContext& context) {
         std::chrono::system_clock::now() +
         std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6)));
   }
-  std::string token;
-  if (const std::string file = absl::GetFlag(FLAGS_token_file); !file.empty()) {
-    token = std::string(absl::StripAsciiWhitespace(ReadFileOrEmpty(file)));
-  } else if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr) {
-    token = env;
-  }
+  const std::string token = AuthToken();
   if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+}
+
+std::string AuthToken() {
+  if (const std::string file = absl::GetFlag(FLAGS_token_file); !file.empty())
+    return std::string(absl::StripAsciiWhitespace(ReadFileOrEmpty(file)));
+  if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr)
+    return env;
+  return "";
 }
 
 absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags() {
@@ -180,21 +278,8 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
     return absl::InvalidArgumentError("--max_samples must be >= 0");
   params.set_max_sample_events(
       static_cast<uint32_t>(std::min<int64_t>(max_samples, UINT32_MAX)));
-  const double beta_hot = absl::GetFlag(FLAGS_beta_hot),
-               beta_cold = absl::GetFlag(FLAGS_beta_cold);
-  const std::string schedule = absl::GetFlag(FLAGS_schedule);
-  if (beta_hot != 0 || beta_cold != 0 || !schedule.empty()) {
-    v1::CpuSaParams* sa = params.mutable_cpu_sa();
-    sa->set_beta_hot(beta_hot);
-    sa->set_beta_cold(beta_cold);
-    if (schedule == "linear") {
-      sa->set_schedule(v1::LINEAR);
-    } else if (schedule == "geometric" || schedule.empty()) {
-      sa->set_schedule(v1::GEOMETRIC);
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--schedule: geometric or linear, got '", schedule, "'"));
-    }
+  if (absl::Status status = AddCpuSaParams(params); !status.ok()) {
+    return status;
   }
   const std::string solver = absl::GetFlag(FLAGS_solver);
   const double annealing_time = absl::GetFlag(FLAGS_annealing_time);
@@ -206,7 +291,9 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
       prefactor != 0 || !auto_scale.empty() || !label.empty()) {
     if (params.has_cpu_sa()) {
       return absl::InvalidArgumentError(
-          "--beta_hot/--beta_cold/--schedule (cpu-sa) and the D-Wave flags "
+          "the cpu-sa flags (--beta_hot, --beta_cold, --schedule, "
+          "--beta_range, --sweeps_per_beta, --acceptance, --kernel) and the "
+          "D-Wave flags "
           "exclude each other");
     }
     v1::DwaveParams* d = params.mutable_dwave();
@@ -249,6 +336,97 @@ std::string ToJson(const google::protobuf::Message& message) {
   std::string json;
   (void)google::protobuf::util::MessageToJsonString(message, &json, options);
   return json;
+}
+
+google::protobuf::Value JsonNumber(double x) {
+  google::protobuf::Value v;
+  v.set_number_value(x);
+  return v;
+}
+
+google::protobuf::Value JsonBool(bool b) {
+  google::protobuf::Value v;
+  v.set_bool_value(b);
+  return v;
+}
+
+google::protobuf::Value JsonString(const std::string& s) {
+  google::protobuf::Value v;
+  v.set_string_value(s);
+  return v;
+}
+
+google::protobuf::Value JsonNull() {
+  google::protobuf::Value v;
+  v.set_null_value(google::protobuf::NULL_VALUE);
+  return v;
+}
+
+google::protobuf::Value JsonStrings(const std::vector<std::string>& items) {
+  google::protobuf::Value v;
+  google::protobuf::ListValue* list = v.mutable_list_value();
+  for (const std::string& s : items) *list->add_values() = JsonString(s);
+  return v;
+}
+
+std::string ViolationText(const v1::Violation& violation) {
+  return violation.location().empty()
+             ? violation.message()
+             : absl::StrCat(violation.location(), ": ", violation.message());
+}
+
+google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
+                                         const v1::SolveSummary& summary) {
+  std::vector<std::string> board(summary.best_solution().rows().begin(),
+                                 summary.best_solution().rows().end());
+  std::vector<std::string> violations;
+  for (const auto& v : summary.best_violations())
+    violations.push_back(ViolationText(v));
+  google::protobuf::Struct out;
+  auto& f = *out.mutable_fields();
+  f["request_id"] = JsonString(summary.request_id());
+  f["valid"] = JsonBool(summary.best_valid());
+  f["energy"] =
+      summary.reads_done() > 0 ? JsonNumber(summary.best_energy()) : JsonNull();
+  f["ground_energy"] = summary.has_ground_energy()
+                           ? JsonNumber(summary.ground_energy())
+                           : JsonNull();
+  f["board"] = JsonStrings(board);
+  f["violations"] = JsonStrings(violations);
+  f["termination"] = JsonString(v1::Termination_Name(summary.termination()));
+  f["reads"] = JsonNumber(summary.reads_done());
+  f["num_valid"] = JsonNumber(summary.num_valid());
+  f["success_fraction"] = JsonNumber(summary.success_fraction());
+  f["seed"] = JsonString(absl::StrCat(summary.seed()));
+  f["backend"] = JsonString(summary.backend().name());
+  f["variables"] = JsonNumber(stats.variables());
+  f["variables_total"] = JsonNumber(stats.variables_total());
+  f["attempts_per_second"] = JsonNumber(summary.attempts_per_second());
+  if (summary.backend().has_dwave()) {
+    const v1::DwaveInfo& d = summary.backend().dwave();
+    google::protobuf::Value dwave;
+    auto& w = *dwave.mutable_struct_value()->mutable_fields();
+    w["solver"] = JsonString(d.solver());
+    w["problem_ids"] = JsonStrings(std::vector<std::string>(
+        d.problem_ids().begin(), d.problem_ids().end()));
+    w["qpu_access_time_us"] = JsonNumber(d.qpu_access_time_us());
+    w["embedding_seconds"] = JsonNumber(d.embedding_seconds());
+    w["embedding_cached"] = JsonBool(d.embedding_cached());
+    w["max_chain_length"] = JsonNumber(d.max_chain_length());
+    w["physical_qubits"] = JsonNumber(d.physical_qubits());
+    w["chain_strength"] = JsonNumber(d.chain_strength());
+    w["mean_chain_break_fraction"] = JsonNumber(d.mean_chain_break_fraction());
+    f["dwave"] = dwave;
+  }
+  google::protobuf::Value timings;
+  auto& t = *timings.mutable_struct_value()->mutable_fields();
+  t["queue_seconds"] = JsonNumber(summary.timings().queue_seconds());
+  t["compile_seconds"] = JsonNumber(summary.timings().compile_seconds());
+  t["sample_seconds"] = JsonNumber(summary.timings().sample_seconds());
+  t["decode_seconds"] = JsonNumber(summary.timings().decode_seconds());
+  t["total_seconds"] = JsonNumber(summary.timings().total_seconds());
+  f["timings"] = timings;
+  return out;
 }
 
 }  // namespace qs::cli

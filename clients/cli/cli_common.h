@@ -7,8 +7,10 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "google/protobuf/struct.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "qs/v1/solve.pb.h"
 
@@ -18,6 +20,12 @@ inline constexpr int kExitRpcError = 1;
 inline constexpr int kExitUsage = 2;
 
 std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address);
+// The same with extra channel arguments (load balancing, reconnect backoff).
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address,
+                                           grpc::ChannelArguments args);
+
+// The bearer token from --token_file or QS_AUTH_TOKEN; empty when none.
+std::string AuthToken();
 
 // Sets the call deadline from --deadline (seconds; 0: none) and the bearer
 // token from --token_file or the QS_AUTH_TOKEN environment variable.
@@ -42,6 +50,23 @@ int ReportLocalError(const absl::Status& status);
 // Protobuf JSON (field names as in the proto, all fields) of a message on one
 // line.
 std::string ToJson(const google::protobuf::Message& message);
+
+// JSON values for the hand-built objects of --json output.
+google::protobuf::Value JsonNumber(double x);
+google::protobuf::Value JsonBool(bool b);
+google::protobuf::Value JsonString(const std::string& s);
+google::protobuf::Value JsonNull();
+google::protobuf::Value JsonStrings(const std::vector<std::string>& items);
+
+// "location: message" of a rule violation.
+std::string ViolationText(const v1::Violation& violation);
+
+// The result object of one solve (the last line of `solve --json`, and the
+// solve fields of a `batch` line): valid, energy, ground_energy, board,
+// violations, termination, reads, num_valid, success_fraction, seed, backend,
+// variables, variables_total, attempts_per_second, timings, request_id.
+google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
+                                         const v1::SolveSummary& summary);
 
 }  // namespace qs::cli
 

@@ -11,6 +11,8 @@
 //                   [--reads N] [--sweeps N] [--seed S] [--time_limit SEC]
 //                   [--stop_at_first_valid] [--json]
 //   qsolve validate --addr HOST:PORT --kind KIND --input TEXT --board ROWS
+//   qsolve batch    --addr A,B,C|TARGET --input-file FILE [--concurrency N]
+//                   [--streams N] [--retries N] [--output FILE] [solve flags]
 //
 // Flag names accept '-' or '_' ("--input-file" == "--input_file"). With --json,
 // every stream event is printed as one line of protobuf JSON and the last line
@@ -27,6 +29,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "clients/cli/batch.h"
 #include "clients/cli/cli_common.h"
 #include "clients/formats/puzzle_text.h"
 #include "clients/formats/qubo_text.h"
@@ -49,41 +52,12 @@ ABSL_DECLARE_FLAG(std::string, kind);
 namespace qs::cli {
 namespace {
 
-using google::protobuf::ListValue;
 using google::protobuf::Struct;
 using google::protobuf::Value;
 
-Value Number(double x) {
-  Value v;
-  v.set_number_value(x);
-  return v;
-}
-Value Bool(bool b) {
-  Value v;
-  v.set_bool_value(b);
-  return v;
-}
-Value String(const std::string& s) {
-  Value v;
-  v.set_string_value(s);
-  return v;
-}
-Value Null() {
-  Value v;
-  v.set_null_value(google::protobuf::NULL_VALUE);
-  return v;
-}
-Value Strings(const std::vector<std::string>& items) {
-  Value v;
-  ListValue* list = v.mutable_list_value();
-  for (const std::string& s : items) *list->add_values() = String(s);
-  return v;
-}
-
-std::string ViolationText(const v1::Violation& v) {
-  return v.location().empty() ? v.message()
-                              : absl::StrCat(v.location(), ": ", v.message());
-}
+Value Number(double x) { return JsonNumber(x); }
+Value String(const std::string& s) { return JsonString(s); }
+Value Null() { return JsonNull(); }
 
 void PrintBoard(const v1::PuzzleSolution& solution) {
   for (const std::string& row : solution.rows())
@@ -281,56 +255,9 @@ int Solve() {
     return ReportRpcError(grpc::Status(grpc::StatusCode::INTERNAL,
                                        "the stream ended without a summary"));
   }
-  std::vector<std::string> board(summary.best_solution().rows().begin(),
-                                 summary.best_solution().rows().end());
-  std::vector<std::string> violations;
-  for (const auto& v : summary.best_violations())
-    violations.push_back(ViolationText(v));
   if (json) {
-    Struct out;
-    auto& f = *out.mutable_fields();
-    f["request_id"] = String(summary.request_id());
-    f["valid"] = Bool(summary.best_valid());
-    f["energy"] =
-        summary.reads_done() > 0 ? Number(summary.best_energy()) : Null();
-    f["ground_energy"] =
-        summary.has_ground_energy() ? Number(summary.ground_energy()) : Null();
-    f["board"] = Strings(board);
-    f["violations"] = Strings(violations);
-    f["termination"] = String(v1::Termination_Name(summary.termination()));
-    f["reads"] = Number(summary.reads_done());
-    f["num_valid"] = Number(summary.num_valid());
-    f["success_fraction"] = Number(summary.success_fraction());
-    f["seed"] = String(absl::StrCat(summary.seed()));
-    f["backend"] = String(summary.backend().name());
-    f["variables"] = Number(header.stats().variables());
-    f["variables_total"] = Number(header.stats().variables_total());
-    f["attempts_per_second"] = Number(summary.attempts_per_second());
-    if (summary.backend().has_dwave()) {
-      const v1::DwaveInfo& d = summary.backend().dwave();
-      Value dwave;
-      auto& w = *dwave.mutable_struct_value()->mutable_fields();
-      w["solver"] = String(d.solver());
-      w["problem_ids"] = Strings(std::vector<std::string>(
-          d.problem_ids().begin(), d.problem_ids().end()));
-      w["qpu_access_time_us"] = Number(d.qpu_access_time_us());
-      w["embedding_seconds"] = Number(d.embedding_seconds());
-      w["embedding_cached"] = Bool(d.embedding_cached());
-      w["max_chain_length"] = Number(d.max_chain_length());
-      w["physical_qubits"] = Number(d.physical_qubits());
-      w["chain_strength"] = Number(d.chain_strength());
-      w["mean_chain_break_fraction"] = Number(d.mean_chain_break_fraction());
-      f["dwave"] = dwave;
-    }
-    Value timings;
-    auto& t = *timings.mutable_struct_value()->mutable_fields();
-    t["queue_seconds"] = Number(summary.timings().queue_seconds());
-    t["compile_seconds"] = Number(summary.timings().compile_seconds());
-    t["sample_seconds"] = Number(summary.timings().sample_seconds());
-    t["decode_seconds"] = Number(summary.timings().decode_seconds());
-    t["total_seconds"] = Number(summary.timings().total_seconds());
-    f["timings"] = timings;
-    std::printf("%s\n", ToJson(out).c_str());
+    std::printf("%s\n",
+                ToJson(SolveResultJson(header.stats(), summary)).c_str());
     return 0;
   }
   std::printf("best board:\n");
@@ -341,8 +268,8 @@ int Solve() {
           ? absl::StrCat(" (ground ", summary.ground_energy(), ")").c_str()
           : "",
       summary.best_valid() ? "VALID" : "NOT VALID");
-  for (const std::string& v : violations)
-    std::printf("  violation: %s\n", v.c_str());
+  for (const auto& v : summary.best_violations())
+    std::printf("  violation: %s\n", ViolationText(v).c_str());
   std::printf("reads %u, valid %u (%.1f%%), termination %s\n",
               summary.reads_done(), summary.num_valid(),
               100 * summary.success_fraction(),
@@ -365,9 +292,15 @@ int Solve() {
         d.mean_chain_break_fraction());
     return 0;
   }
-  std::printf("%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g)\n",
-              summary.attempts_per_second(), summary.backend().threads(),
-              summary.backend().beta_hot(), summary.backend().beta_cold());
+  const v1::BackendInfo& backend = summary.backend();
+  std::printf(
+      "%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g, %s "
+      "range, %s kernel x%u lanes)\n",
+      summary.attempts_per_second(), backend.threads(), backend.beta_hot(),
+      backend.beta_cold(),
+      backend.beta_range() == v1::BETA_RANGE_DWAVE ? "dwave" : "tuned",
+      backend.kernel().empty() ? "-" : backend.kernel().c_str(),
+      backend.lanes());
   return 0;
 }
 
@@ -429,7 +362,7 @@ std::vector<char*> NormalizeFlagNames(int argc, char** argv,
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "qsolve <health|backends|compile|solve|validate> --addr HOST:PORT "
+      "qsolve <health|backends|compile|solve|validate|batch> --addr HOST:PORT "
       "[--kind KIND --input TEXT] ...\n"
       "See README.md for the formats of each puzzle kind.");
   std::vector<std::string> storage;
@@ -446,6 +379,7 @@ int main(int argc, char** argv) {
   if (command == "compile") return qs::cli::Compile();
   if (command == "solve") return qs::cli::Solve();
   if (command == "validate") return qs::cli::Validate();
+  if (command == "batch") return qs::cli::Batch();
   std::fprintf(stderr, "unknown command '%s'\nusage: %s\n", command.c_str(),
                absl::ProgramUsageMessage().data());
   return qs::cli::kExitUsage;

@@ -21,16 +21,44 @@
 
 namespace qs {
 
-enum class ScheduleType { kGeometric, kLinear };
+enum class ScheduleType { kGeometric, kLinear, kCustom };
+
+// How the beta range is derived from the model when the caller leaves it open
+// (schedule.h).
+enum class BetaRangeRule {
+  // This project's default: a colder start, from the model's flip costs.
+  kTuned,
+  // dwave-samplers' default range, for like-for-like comparisons.
+  kDwave,
+};
+
+// Acceptance probability of a proposed flip costing delta: Metropolis
+// min(1, exp(-beta delta)), or Gibbs (heat bath) 1 / (1 + exp(beta delta)).
+enum class Acceptance { kMetropolis, kGibbs };
+
+// The SIMD path of the annealing kernel. kAuto picks the best one the CPU has;
+// a path the CPU lacks falls back to the best one below it. Every path gives
+// the same samples for the same seed.
+enum class KernelPath { kAuto, kScalar, kAvx2, kAvx512 };
 
 struct SampleParams {
   int num_reads = 100;
   int num_sweeps = 1000;
   uint64_t seed = 0;
-  // Inverse temperatures; 0 means derived from the model (see schedule.h).
+  // Inverse temperatures; 0 means derived from the model by beta_range_rule
+  // (see schedule.h).
   double beta_hot = 0;
   double beta_cold = 0;
   ScheduleType schedule = ScheduleType::kGeometric;
+  BetaRangeRule beta_range_rule = BetaRangeRule::kTuned;
+  // Each beta of the schedule is held for this many sweeps (dwave-samplers'
+  // num_sweeps_per_beta).
+  int sweeps_per_beta = 1;
+  // An explicit schedule, one beta per entry (each held sweeps_per_beta
+  // sweeps); when set it replaces num_sweeps, the range and the schedule type.
+  std::vector<double> beta_schedule;
+  Acceptance acceptance = Acceptance::kMetropolis;
+  KernelPath kernel = KernelPath::kAuto;
   // A read at or below this energy (offset included) ends the sampling with
   // kTargetReached.
   std::optional<double> target_energy;
@@ -66,9 +94,17 @@ struct SampleStats {
   int64_t spin_update_attempts = 0;  // proposals evaluated
   int64_t accepted_flips = 0;
   uint64_t seed = 0;
-  double beta_hot = 0;
-  double beta_cold = 0;
+  double beta_hot = 0;   // first beta of the schedule
+  double beta_cold = 0;  // last beta of the schedule
   ScheduleType schedule = ScheduleType::kGeometric;
+  // The rule that derived the range, when the caller left it open.
+  BetaRangeRule beta_range_rule = BetaRangeRule::kTuned;
+  int sweeps_per_beta = 1;
+  Acceptance acceptance = Acceptance::kMetropolis;
+  std::string kernel;  // the path that ran: "avx512", "avx2", "scalar"
+  int lanes = 1;       // reads annealed together by one kernel call
+  // False when the kernel rounded coefficients (sa_kernel.h KernelModel).
+  bool kernel_exact = true;
   int threads = 1;
   absl::Duration elapsed;
   // Remote QPU backends: solver, QPU timing, embedding and chain statistics

@@ -16,6 +16,7 @@
 #include "absl/time/clock.h"
 #include "core/base/status_macros.h"
 #include "core/qubo/qubo_proto.h"
+#include "core/sample/cpu_sa/cpu_sa_params.h"
 
 namespace qs {
 namespace {
@@ -320,21 +321,7 @@ absl::Status SolveEngine::CheckSolveRequest(
     return absl::InvalidArgumentError("params.target_energy: must be finite");
   }
   if (p.has_cpu_sa()) {
-    const v1::CpuSaParams& sa = p.cpu_sa();
-    if (!std::isfinite(sa.beta_hot()) || sa.beta_hot() < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "params.cpu_sa.beta_hot: must be >= 0, got ", sa.beta_hot()));
-    }
-    if (!std::isfinite(sa.beta_cold()) || sa.beta_cold() < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "params.cpu_sa.beta_cold: must be >= 0, got ", sa.beta_cold()));
-    }
-    if (sa.beta_hot() > 0 && sa.beta_cold() > 0 &&
-        sa.beta_hot() > sa.beta_cold()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("params.cpu_sa: beta_hot (", sa.beta_hot(),
-                       ") must not exceed beta_cold (", sa.beta_cold(), ")"));
-    }
+    RETURN_IF_ERROR(CheckCpuSaParams(p.cpu_sa(), limits_.max_sweeps));
   }
   if (p.has_dwave()) {
     const v1::DwaveParams& d = p.dwave();
@@ -452,6 +439,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
       static_cast<int>(p.has_num_reads() ? p.num_reads() : kDefaultReads);
   params.num_sweeps =
       static_cast<int>(p.has_num_sweeps() ? p.num_sweeps() : kDefaultSweeps);
+  if (p.has_cpu_sa()) ApplyCpuSaParams(p.cpu_sa(), params);
   const double attempts = static_cast<double>(params.num_reads) *
                           params.num_sweeps * std::max(n, 1);
   if (attempts > limits_.max_attempts) {
@@ -464,13 +452,6 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   params.seed = p.has_seed() ? p.seed()
                              : std::random_device{}() * uint64_t{0x100000001} ^
                                    absl::GetCurrentTimeNanos();
-  if (p.has_cpu_sa()) {
-    params.beta_hot = p.cpu_sa().beta_hot();
-    params.beta_cold = p.cpu_sa().beta_cold();
-    params.schedule = p.cpu_sa().schedule() == v1::LINEAR
-                          ? ScheduleType::kLinear
-                          : ScheduleType::kGeometric;
-  }
   // With stop_at_first_valid the sink checks the energy together with the
   // rules: a sampler stopping on energy alone would end the solve at a board
   // that breaks a rule the QUBO cannot express (Takuzu's unique lines).
@@ -543,12 +524,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   summary->set_attempts_per_second(
       sample_seconds > 0 ? stats.spin_update_attempts / sample_seconds : 0);
   v1::BackendInfo* info = summary->mutable_backend();
+  FillBackendInfo(stats, *info);
   info->set_name(backend);
-  info->set_beta_hot(stats.beta_hot);
-  info->set_beta_cold(stats.beta_cold);
-  info->set_schedule(stats.schedule == ScheduleType::kLinear ? v1::LINEAR
-                                                             : v1::GEOMETRIC);
-  info->set_threads(stats.threads);
   if (stats.dwave) *info->mutable_dwave() = *stats.dwave;
   emit(std::move(response));
   return StatusForStop(stats.stop_reason);

@@ -1,7 +1,8 @@
 // Limits and overload over loopback gRPC: a model over the size limit gets
 // RESOURCE_EXHAUSTED before anything is built; a full admission queue turns
 // requests away at once with UNAVAILABLE; a drain makes health NOT_SERVING,
-// turns new calls away and stops running solves after the grace period.
+// turns new calls away and stops running solves after the grace period; the
+// memory trimmer runs beside requests.
 #include <chrono>
 #include <thread>
 
@@ -115,6 +116,29 @@ TEST(AdmissionTest, DrainStopsRunningSolvesAndTurnsNewOnesAway) {
   drain.join();
   const testing::SolveStream after = testing::RunSolve(*stub, LongSolve(), 5);
   EXPECT_NE(after.status.error_code(), grpc::StatusCode::OK);
+}
+
+// The memory trimmer runs beside the requests (here every millisecond) without
+// disturbing them, and the server stops with it.
+TEST(AdmissionTest, ServesWhileTrimmingMemory) {
+  server::ServerOptions options;
+  options.memory_trim_interval = absl::Milliseconds(1);
+  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  std::string grid = testing::kNytSolution;
+  for (size_t cell = 0; cell < grid.size(); cell += 4) grid[cell] = '.';
+  for (int k = 0; k < 10; ++k) {
+    v1::SolveRequest request;
+    *request.mutable_puzzle() = testing::SudokuSpecFromString(grid);
+    request.mutable_params()->set_num_reads(10);
+    request.mutable_params()->set_seed(k);
+    const testing::SolveStream stream = testing::RunSolve(*stub, request, 30);
+    ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
+    ASSERT_NE(stream.summary(), nullptr);
+    EXPECT_EQ(stream.summary()->best_energy(), -81);
+  }
+  server.reset();
 }
 
 }  // namespace

@@ -82,6 +82,25 @@ TEST_F(CliTest, SolveJsonFollowsTheContract) {
   EXPECT_THAT(result.out, HasSubstr("{\"summary\":"));
 }
 
+TEST_F(CliTest, AnnealerFlagsReachTheBackend) {
+  const CommandResult result = RunQsolve(absl::StrCat(
+      "solve", Addr(), "--kind nqueens --input 6 --reads 4 --sweeps 100 ",
+      "--beta_range dwave --kernel scalar --acceptance gibbs ",
+      "--sweeps_per_beta 2 --schedule linear --seed 7 --json"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("\"beta_range\":\"BETA_RANGE_DWAVE\""));
+  EXPECT_THAT(result.out, HasSubstr("\"kernel\":\"scalar\""));
+  EXPECT_THAT(result.out, HasSubstr("\"acceptance\":\"GIBBS\""));
+  EXPECT_THAT(result.out, HasSubstr("\"sweeps_per_beta\":2"));
+  EXPECT_THAT(result.out, HasSubstr("\"schedule\":\"LINEAR\""));
+
+  const CommandResult bad = RunQsolve(
+      absl::StrCat("solve", Addr(), "--kind nqueens --input 6 --kernel avx9"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--kernel"));
+  EXPECT_THAT(bad.err, HasSubstr("avx9"));
+}
+
 TEST_F(CliTest, UnsolvedBoardStillExitsZero) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,

@@ -1,6 +1,7 @@
 // SolveBatch over loopback gRPC: every item gets exactly one result tagged with
 // its id, bad items get their own status without failing the stream, items may
 // carry samples, and a cancel ends the stream CANCELLED.
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -98,6 +99,72 @@ TEST(SolveBatchTest, CancelEndsTheStream) {
   const testing::SolveStream after =
       testing::RunSolve(*stub, EasySudoku(5, 1), 20);
   EXPECT_TRUE(after.status.ok()) << after.status.error_message();
+}
+
+TEST(SolveBatchTest, InstanceNameInResultsAndSolveHeaders) {
+  server::ServerOptions options;
+  options.instance_name = "replica-7";
+  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  const testing::SolveStream solve =
+      testing::RunSolve(*stub, EasySudoku(5, 3), 20);
+  ASSERT_TRUE(solve.status.ok()) << solve.status.error_message();
+  ASSERT_TRUE(solve.events.front().has_header());
+  EXPECT_EQ(solve.events.front().header().server_instance(), "replica-7");
+  grpc::ClientContext context;
+  auto stream = stub->SolveBatch(&context);
+  v1::BatchItem item;
+  item.set_id("one");
+  *item.mutable_request() = EasySudoku(5, 4);
+  ASSERT_TRUE(stream->Write(item));
+  stream->WritesDone();
+  v1::BatchResult result;
+  ASSERT_TRUE(stream->Read(&result));
+  EXPECT_EQ(result.server_instance(), "replica-7");
+  EXPECT_TRUE(stream->Finish().ok());
+}
+
+// With one request thread, the items of a stream run one after another: the
+// later ones report the wait in their queue phase, in the results and in the
+// server's qs_solve_phase_seconds{phase="queue"}.
+TEST(SolveBatchTest, ItemsReportTheirQueueTime) {
+  server::ServerOptions options;
+  options.max_concurrent_requests = 1;
+  options.max_batch_in_flight = 3;
+  auto server = testing::TestServer::Start(options, /*with_metrics=*/true);
+  ASSERT_NE(server, nullptr);
+  auto stub = server->NewStub();
+  grpc::ClientContext context;
+  auto stream = stub->SolveBatch(&context);
+  for (int k = 0; k < 3; ++k) {
+    v1::BatchItem item;
+    item.set_id(absl::StrCat("q", k));
+    *item.mutable_request() = EasySudoku(3, k);
+    item.mutable_request()->mutable_params()->set_num_reads(60);
+    ASSERT_TRUE(stream->Write(item));
+  }
+  stream->WritesDone();
+  double max_queue = 0;
+  int results = 0;
+  v1::BatchResult result;
+  while (stream->Read(&result)) {
+    ++results;
+    ASSERT_EQ(result.status_code(), 0) << result.status_message();
+    const v1::Timings& t = result.summary().timings();
+    max_queue = std::max(max_queue, t.queue_seconds());
+    EXPECT_GE(t.total_seconds(), t.queue_seconds() + t.sample_seconds());
+  }
+  EXPECT_TRUE(stream->Finish().ok());
+  EXPECT_EQ(results, 3);
+  EXPECT_GT(max_queue, 0);
+  auto metrics = server->ScrapeMetrics();
+  ASSERT_TRUE(metrics.ok()) << metrics.status();
+  EXPECT_THAT(*metrics, ::testing::HasSubstr(
+                            "qs_solve_phase_seconds_count{phase=\"queue\"} 3"));
+  EXPECT_THAT(*metrics,
+              ::testing::Not(::testing::HasSubstr(
+                  "qs_solve_phase_seconds_sum{phase=\"queue\"} 0\n")));
 }
 
 TEST(SolveBatchTest, EmptyBatchEndsOk) {

@@ -184,7 +184,9 @@ std::vector<SolverSpec> DefaultSolvers() {
        .topology = "chimera",
        .shape = {4, 4, 4},
        .avg_load = 0.5},
-      {.name = "hybrid_binary_quadratic_model_version2p", .topology = "hybrid"},
+      {.name = "hybrid_binary_quadratic_model_version2p",
+       .topology = "hybrid",
+       .shape = {}},
   };
 }
 

@@ -1,12 +1,18 @@
-// CpuSaSampler: reads as pool tasks, deterministic per-read seeding, streaming
-// of finished reads.
+// CpuSaSampler: lane batches as pool tasks, per-read seeding, streaming of
+// finished reads.
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 
+#include <algorithm>
 #include <atomic>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
+#include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/schedule.h"
 
@@ -19,14 +25,16 @@ class CpuSaSampler final : public Sampler {
 
   absl::string_view name() const override { return "cpu-sa"; }
   absl::string_view description() const override {
-    return "simulated annealing on the server's CPU cores (Metropolis, "
-           "geometric or linear beta schedule)";
+    return "simulated annealing on the server's CPU cores, one read per SIMD "
+           "lane (Metropolis or Gibbs; "
+           "geometric, linear or custom beta schedule)";
   }
   SamplerCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
             .interruptible = true,
-            .remote = false};
+            .remote = false,
+            .max_variables = kMaxKernelVariables};
   }
 
   absl::StatusOr<SampleStats> Sample(const Qubo& model,
@@ -34,42 +42,69 @@ class CpuSaSampler final : public Sampler {
                                      SampleSink& sink,
                                      Interrupter& interrupter) const override {
     const absl::Time start = absl::Now();
-    const BetaRange range = ResolveBetaRange(model, params);
-    const std::vector<double> betas =
-        MakeBetaSchedule(params.schedule, range, params.num_sweeps);
     const int n = model.num_variables();
+    for (size_t k = 0; k < params.initial_states.size(); ++k) {
+      if (static_cast<int>(params.initial_states[k].size()) != n) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "initial_states[", k, "]: has ", params.initial_states[k].size(),
+            " values for ", n, " variables"));
+      }
+    }
+    ASSIGN_OR_RETURN(const ResolvedSchedule schedule,
+                     ResolveSchedule(model, params));
+    const KernelPath path = ResolveKernelPath(params.kernel);
+    const int lanes = KernelLanes(path);
+    ASSIGN_OR_RETURN(const KernelModel kernel_model, MakeKernelModel(model));
 
     std::atomic<int> reads_done{0};
     std::atomic<int64_t> sweeps{0}, attempts{0}, accepted{0};
     auto group = pool_->NewGroup();
-    for (int r = 0; r < params.num_reads; ++r) {
-      group->Submit([&, r] {
+    for (int first = 0; first < params.num_reads;) {
+      // A short last batch runs on a narrower path when that fills its lanes
+      // better; every path gives the same samples, so only the speed changes.
+      const int count = std::min(lanes, params.num_reads - first);
+      const KernelPath batch_path =
+          count <= KernelLanes(KernelPath::kAvx2) && path == KernelPath::kAvx512
+              ? KernelPath::kAvx2
+              : path;
+      group->Submit([&, first, count, batch_path] {
         if (interrupter.ShouldStop()) return;
-        Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
-        std::vector<uint8_t> state(n);
-        if (!params.initial_states.empty()) {
-          state = params.initial_states[r % params.initial_states.size()];
-        } else {
-          for (int i = 0; i < n; ++i)
-            state[i] = static_cast<uint8_t>(rng.Next() >> 63);
+        std::vector<KernelRead> reads(count);
+        for (int k = 0; k < count; ++k) {
+          const int r = first + k;
+          Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
+          std::vector<uint8_t>& state = reads[k].state;
+          if (!params.initial_states.empty()) {
+            state = params.initial_states[r % params.initial_states.size()];
+          } else {
+            state.resize(n);
+            for (int i = 0; i < n; ++i)
+              state[i] = static_cast<uint8_t>(rng.Next() >> 63);
+          }
+          reads[k].rng_seed = rng.Next();
         }
-        const SaReadResult read =
-            AnnealRead(model, betas, rng, state, interrupter);
-        sweeps.fetch_add(read.sweeps_done, std::memory_order_relaxed);
-        attempts.fetch_add(read.attempts, std::memory_order_relaxed);
-        accepted.fetch_add(read.accepted, std::memory_order_relaxed);
-        // An unfinished read is kept only when the time limit cut it: its state
-        // is the best the budget allowed. After a cancel, a deadline or a
-        // reached target it is noise.
-        if (read.interrupted && interrupter.reason() != StopReason::kTimeLimit)
+        const KernelStats run =
+            AnnealReads(batch_path, kernel_model, schedule, params.acceptance,
+                        reads, interrupter);
+        sweeps.fetch_add(run.sweeps_done * count, std::memory_order_relaxed);
+        attempts.fetch_add(run.attempts, std::memory_order_relaxed);
+        accepted.fetch_add(run.accepted, std::memory_order_relaxed);
+        // Reads cut short are kept only when the time limit cut them: their
+        // state is the best the budget allowed. After a cancel, a deadline or a
+        // reached target they are noise.
+        if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit)
           return;
-        const double energy = model.Energy(state);
-        reads_done.fetch_add(1, std::memory_order_relaxed);
-        if (params.target_energy && energy <= *params.target_energy + 1e-9) {
-          interrupter.Interrupt(StopReason::kTargetReached);
+        for (int k = 0; k < count; ++k) {
+          const double energy = model.Energy(reads[k].state);
+          reads_done.fetch_add(1, std::memory_order_relaxed);
+          if (params.target_energy && energy <= *params.target_energy + 1e-9) {
+            interrupter.Interrupt(StopReason::kTargetReached);
+          }
+          sink.OnSample({std::move(reads[k].state), energy,
+                         static_cast<uint32_t>(first + k), 1});
         }
-        sink.OnSample({std::move(state), energy, static_cast<uint32_t>(r), 1});
       });
+      first += count;
     }
     group->Wait();
 
@@ -80,9 +115,15 @@ class CpuSaSampler final : public Sampler {
     stats.spin_update_attempts = attempts.load();
     stats.accepted_flips = accepted.load();
     stats.seed = params.seed;
-    stats.beta_hot = range.hot;
-    stats.beta_cold = range.cold;
-    stats.schedule = params.schedule;
+    stats.beta_hot = schedule.range().hot;
+    stats.beta_cold = schedule.range().cold;
+    stats.schedule = schedule.type();
+    stats.beta_range_rule = schedule.rule();
+    stats.sweeps_per_beta = schedule.sweeps_per_beta();
+    stats.acceptance = params.acceptance;
+    stats.kernel = std::string(KernelPathName(path));
+    stats.lanes = lanes;
+    stats.kernel_exact = kernel_model.exact;
     stats.threads = pool_->num_threads();
     stats.elapsed = absl::Now() - start;
     return stats;

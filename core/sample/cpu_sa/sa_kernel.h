@@ -1,9 +1,17 @@
-// One simulated-annealing read on a QUBO (the dwave-samplers kernel shape,
-// architecture §1): each variable keeps its local field f_i = a_i + sum_j b_ij
-// x_j, so a flip costs delta_i = (1 - 2 x_i) f_i, and after a flip only the
-// neighbours' fields change (f_j += b_ij * (x_i' - x_i)). A proposal whose beta
-// * delta exceeds 44.36 is rejected without drawing a random number:
-// exp(-44.36) is below 2^-64.
+// The simulated-annealing kernel of backend "cpu-sa" (architecture §1,
+// "dwave-samplers SA kernel", and §4 "CPU SA"): Metropolis or Gibbs
+// single-spin-flip sweeps in index order over a QUBO, with one read per SIMD
+// lane. Each variable keeps its local field f_i = a_i + sum_j b_ij x_j, so
+// flipping x_i costs delta_i = (1 - 2 x_i) f_i and only the neighbours' fields
+// change after a flip.
+//
+// Reproducibility: every read owns its random stream (xorshift128, one draw per
+// proposal, accepted or not) and every path (scalar, AVX2 with 8 lanes, AVX-512
+// with 16 lanes) evaluates each lane with the same float operations, so a
+// read's result depends on its seed only, never on the path, the lane it ran in
+// or the thread count. Fields are exact: the coefficients are put on a grid of
+// 1/scale with every possible field below 2^24 (KernelModel), so float sums of
+// them never round.
 #ifndef QS_CORE_SAMPLE_CPU_SA_SA_KERNEL_H_
 #define QS_CORE_SAMPLE_CPU_SA_SA_KERNEL_H_
 
@@ -11,25 +19,80 @@
 #include <span>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "core/base/interrupter.h"
-#include "core/base/rng.h"
 #include "core/qubo/qubo.h"
+#include "core/sample/sampler.h"
+#include "core/sample/schedule.h"
 
 namespace qs {
 
-struct SaReadResult {
-  int64_t sweeps_done = 0;
-  int64_t attempts = 0;
-  int64_t accepted = 0;
+// One neighbour j of a variable: its byte offset j * 64 in the 16-lane field
+// array (narrower paths shift it down), which saves the kernel an index
+// computation per update, and the coefficient.
+struct KernelEdge {
+  uint32_t offset;
+  float w;  // b_ij * scale
+};
+
+// Variables a KernelModel can hold (offsets are 32-bit).
+inline constexpr int kMaxKernelVariables = 1 << 26;
+
+// A Qubo in the kernel's units, built once per request and shared by every
+// batch.
+struct KernelModel {
+  int num_variables = 0;
+  // Kernel units per energy unit: the largest power of two (within the normal
+  // floats) that keeps every possible field, scale * max_i(|a_i| + sum_j
+  // |b_ij|) after rounding, within 2^24 (the float mantissa).
+  float scale = 1;
+  // True when every coefficient times scale was already an integer: the kernel
+  // sees the model exactly. Otherwise coefficients are rounded to the nearest
+  // 1/scale (energies are still reported exactly).
+  bool exact = true;
+  std::vector<float> linear;  // a_i * scale
+  // Neighbours of i: edges[row_start[i] .. row_start[i + 1]).
+  std::vector<uint32_t> row_start;
+  std::vector<KernelEdge> edges;
+  // Variable ranges between interrupter polls: chunk k is [chunk_end[k - 1],
+  // chunk_end[k]), each holding at most about kPollWork lane-edge updates (a
+  // fraction of a millisecond on any path).
+  std::vector<uint32_t> chunk_end;
+  std::vector<int64_t> chunk_work;
+};
+
+// RESOURCE_EXHAUSTED past kMaxKernelVariables; INVALID_ARGUMENT when a row's
+// coefficients sum beyond 2^150 (the float range of the grid).
+absl::StatusOr<KernelModel> MakeKernelModel(const Qubo& model);
+
+// One read of a batch: its starting state (replaced by the final one) and the
+// seed of its stream.
+struct KernelRead {
+  std::vector<uint8_t> state;  // 0/1 per variable
+  uint64_t rng_seed = 0;
+};
+
+struct KernelStats {
+  int64_t sweeps_done = 0;  // per read (every read of a batch does the same)
+  int64_t attempts = 0;     // proposals, summed over the reads
+  int64_t accepted = 0;     // accepted flips, summed over the reads
   bool interrupted = false;
 };
 
-// Anneals `state` (0/1 per variable) in place through the given betas, one
-// sweep per beta. Polls the interrupter after every sweep and stops early when
-// it fires.
-SaReadResult AnnealRead(const Qubo& model, std::span<const double> betas,
-                        Xoshiro256& rng, std::vector<uint8_t>& state,
-                        Interrupter& interrupter);
+// The best path this CPU runs that is not above `requested` (kAuto: the best
+// one).
+KernelPath ResolveKernelPath(KernelPath requested);
+absl::string_view KernelPathName(KernelPath path);
+// Reads one call of the path anneals together (its SIMD lanes).
+int KernelLanes(KernelPath path);
+
+// Anneals every read through the schedule's sweeps; reads are processed
+// KernelLanes(path) at a time. Polls the interrupter at least every kPollWork
+// lane-edge updates and stops (mid-sweep) when it fires. `path` must be a
+// resolved one.
+KernelStats AnnealReads(KernelPath path, const KernelModel& model,
+                        const ResolvedSchedule& schedule, Acceptance acceptance,
+                        std::span<KernelRead> reads, Interrupter& interrupter);
 
 }  // namespace qs
 

@@ -191,8 +191,9 @@ TEST_F(DwaveEndToEndTest, Tango6x6SolvesWithAValidBoard) {
   const v1::SolveSummary summary = Solve(request);
   Report("Tango 6x6", summary);
   ASSERT_TRUE(summary.best_valid());
-  if (summary.has_ground_energy())
+  if (summary.has_ground_energy()) {
     EXPECT_EQ(summary.best_energy(), summary.ground_energy());
+  }
   std::string board;
   for (int v : summary.best_solution().cells())
     board += static_cast<char>('0' + v);

@@ -128,7 +128,9 @@ TEST_F(DwaveSamplerTest, SolvesAOneHotOnTheWorkedExampleSolver) {
   EXPECT_EQ(emulator_->CountRequests("submit", "POST"), 1);
   EXPECT_EQ(emulator_->CountRequests("answer", "GET"), 1);
   for (const auto& e : emulator_->RequestLog()) {
-    if (e.route == "poll") EXPECT_THAT(e.query, HasSubstr("timeout=2"));
+    if (e.route == "poll") {
+      EXPECT_THAT(e.query, HasSubstr("timeout=2"));
+    }
     EXPECT_THAT(e.accept, HasSubstr("version=3.0.0"));
   }
 }

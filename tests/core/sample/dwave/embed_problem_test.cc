@@ -74,9 +74,13 @@ TEST(EmbedIsingTest,
   // and [0,3]; J splits in half.
   const double j01 = ising.couplings[0].w;
   for (const auto& [edge, j] : physical->ising.quadratic) {
-    if (edge == std::pair<int, int>(1, 2) || edge == std::pair<int, int>(0, 3))
+    if (edge == std::pair<int, int>(1, 2) ||
+        edge == std::pair<int, int>(0, 3)) {
       EXPECT_DOUBLE_EQ(j, j01 / 2);
-    if (edge == std::pair<int, int>(0, 1)) EXPECT_DOUBLE_EQ(j, -2.0);
+    }
+    if (edge == std::pair<int, int>(0, 1)) {
+      EXPECT_DOUBLE_EQ(j, -2.0);
+    }
   }
   for (int x = 0; x < 8; ++x) {
     const std::vector<uint8_t> bits = {static_cast<uint8_t>(x & 1),
