@@ -17,13 +17,17 @@ function(qs_cc_test)
   if(NOT QS_LABELS)
     set(QS_LABELS unit)
   endif()
-  set(test_env "QS_SOURCE_DIR=${PROJECT_SOURCE_DIR};QS_BINARY_DIR=${PROJECT_BINARY_DIR}")
+  # gtest_discover_tests splits every property value at ';' (CMake 3.25), so a property carries one
+  # variable: the tests run in the source directory (what QS_SOURCE_DIR defaults to), ENVIRONMENT names
+  # this build tree (for the qsolve and qs_server binaries of the same build), and a TSan build sets
+  # TSAN_OPTIONS through ENVIRONMENT_MODIFICATION.
+  set(test_properties LABELS "${QS_LABELS}" ENVIRONMENT "QS_BINARY_DIR=${PROJECT_BINARY_DIR}")
   if(QS_TSAN_OPTIONS)
-    list(APPEND test_env "TSAN_OPTIONS=${QS_TSAN_OPTIONS}")
+    list(APPEND test_properties ENVIRONMENT_MODIFICATION "TSAN_OPTIONS=set:${QS_TSAN_OPTIONS}")
   endif()
   gtest_discover_tests(${QS_NAME}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES LABELS "${QS_LABELS}" ENVIRONMENT "${test_env}"
+    PROPERTIES ${test_properties}
     DISCOVERY_TIMEOUT 120)
 endfunction()
 
