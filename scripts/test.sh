@@ -3,10 +3,11 @@
 # each in a build tree of its own:
 #   main  Release build of everything (build/); every ctest test: unit, integration (in-process server,
 #         a real Prometheus scraping it, the CLI), deploy (alert rules, Kubernetes manifests)
-#   asan  ASan + UBSan build (build-asan/) of every C++ test; all of them run, undefined behaviour and
-#         leaks fail the test
-#   tsan  TSan build (build-tsan/) of the integration tests only (the server's concurrency), run with
-#         the suppressions of tests/tsan.supp for the uninstrumented Debian libraries
+#   asan  ASan + UBSan build (build-asan/) of the unit tests (QS_ASAN_ALL=1: every C++ test); memory
+#         errors, undefined behaviour and leaks fail the test
+#   tsan  TSan build (build-tsan/) of the integration tests (the server's concurrency) without the ones
+#         that run qsolve or the D-Wave emulator; the suppressions of tests/tsan.supp cover the
+#         uninstrumented Debian libraries
 #   fuzz  clang-14 libFuzzer build (build-fuzz/) of the fuzz targets; about 60 s of fuzzing in all
 # QS_TEST_STAGES picks stages ("main tsan"). Extra arguments go to ctest and, unless QS_TEST_STAGES
 # says otherwise, run the main stage only: scripts/test.sh -L unit, scripts/test.sh -R Sudoku.
@@ -65,20 +66,33 @@ stage_main() {
 stage_asan() {
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=address,undefined \
     -DQS_BUILD_BENCHMARKS=OFF >/dev/null
-  cmake --build build-asan -j"$JOBS"
-  # The deploy tests run no project C++ code; the main stage ran them.
+  # The unit tests only (core and clients/formats|loadgen): building the gRPC server and the integration
+  # tests under ASan as well would take CI past an hour; the TSan stage runs the server's tests under a
+  # sanitizer. QS_ASAN_ALL=1 builds and runs every C++ test.
+  if [[ ${QS_ASAN_ALL:-0} == 1 ]]; then
+    cmake --build build-asan -j"$JOBS"
+    labels=(-LE deploy)
+  else
+    # shellcheck disable=SC2046
+    cmake --build build-asan -j"$JOBS" --target $(test_targets tests/core/*/*_test.cc \
+      tests/core/sample/dwave/*_test.cc tests/clients/*/*_test.cc)
+    labels=(-L unit)
+  fi
   ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    run_ctest --test-dir build-asan -LE deploy "$@"
+    run_ctest --test-dir build-asan "${labels[@]}" "$@"
 }
 
 stage_tsan() {
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=thread \
     -DQS_BUILD_BENCHMARKS=OFF >/dev/null
-  # Only what the integration tests need (the CLI test runs qsolve).
+  # Only the integration tests (and what they depend on).
   # shellcheck disable=SC2046
-  cmake --build build-tsan -j"$JOBS" --target qsolve $(test_targets tests/integration/*_test.cc)
-  run_ctest --test-dir build-tsan -L integration "$@"
+  cmake --build build-tsan -j"$JOBS" --target $(test_targets tests/integration/*_test.cc)
+  # Not the tests that run the qsolve binary (a TSan-built qsolve crashes inside the inline code of
+  # Debian's uninstrumented protobuf Map) nor the D-Wave emulator tests (minor-embedding, no server
+  # concurrency, too slow under TSan for their waits).
+  run_ctest --test-dir build-tsan -L integration -E 'Cli|Qsolve|Replicas|Dwave' "$@"
 }
 
 stage_fuzz() {
