@@ -34,7 +34,9 @@ std::string BackendLabel(const SolveEngine& engine,
                          const std::string& backend) {
   const std::string name =
       backend.empty() ? std::string(kDefaultBackend) : backend;
-  return engine.samplers().Get(name).ok() ? name : "invalid";
+  const bool known = engine.samplers().Get(name).ok() ||
+                     engine.samplers().FindPuzzleSolver(name) != nullptr;
+  return known ? name : "invalid";
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include "absl/time/clock.h"
 #include "server/batch_reactor.h"
 #include "server/convert.h"
+#include "server/generate_reactor.h"
 #include "server/solve_reactor.h"
 #include "spdlog/spdlog.h"
 
@@ -92,6 +93,36 @@ grpc::ServerUnaryReactor* SolverService::Validate(
                     *response = *std::move(result);
                     return absl::OkStatus();
                   });
+}
+
+grpc::ServerUnaryReactor* SolverService::Count(
+    grpc::CallbackServerContext* call, const v1::CountRequest* request,
+    v1::CountResponse* response) {
+  // The call's deadline reaches the count through an interrupter, which a
+  // drain can stop too.
+  const auto deadline = call->deadline();
+  const absl::Time call_deadline =
+      deadline == std::chrono::system_clock::time_point::max()
+          ? absl::InfiniteFuture()
+          : absl::FromChrono(deadline);
+  return RunUnary(
+      context_, call, "Count",
+      PuzzleLabel(*context_->engine, request->puzzle()),
+      [this, request, response, call_deadline]() -> absl::Status {
+        Interrupter interrupter;
+        interrupter.SetDeadline(call_deadline, StopReason::kDeadline);
+        context_->Track(&interrupter);
+        auto result = context_->engine->Count(*request, interrupter);
+        context_->Untrack(&interrupter);
+        if (!result.ok()) return result.status();
+        *response = *std::move(result);
+        return absl::OkStatus();
+      });
+}
+
+grpc::ServerWriteReactor<v1::GeneratedPuzzle>* SolverService::Generate(
+    grpc::CallbackServerContext* call, const v1::GenerateRequest* request) {
+  return StartGenerate(context_, call, request);
 }
 
 grpc::ServerUnaryReactor* SolverService::ListBackends(

@@ -1,8 +1,8 @@
 // SolverService: the qs.v1.Solver callback service. Thin: each method
-// translates to a SolveEngine call. Solve streams through a SolveReactor;
-// Compile and Validate run on the request pool under admission control
-// (compiling a large puzzle must not hold a gRPC thread); ListBackends answers
-// inline.
+// translates to a SolveEngine call. Solve streams through a SolveReactor and
+// Generate through a GenerateReactor; Compile, Validate and Count run on the
+// request pool under admission control (compiling a large puzzle or counting
+// must not hold a gRPC thread); ListBackends answers inline.
 #ifndef QS_SERVER_SOLVER_SERVICE_H_
 #define QS_SERVER_SOLVER_SERVICE_H_
 
@@ -30,6 +30,12 @@ class SolverService final : public v1::Solver::CallbackService {
   grpc::ServerUnaryReactor* ListBackends(
       grpc::CallbackServerContext* call, const v1::ListBackendsRequest* request,
       v1::ListBackendsResponse* response) override;
+  grpc::ServerUnaryReactor* Count(grpc::CallbackServerContext* call,
+                                  const v1::CountRequest* request,
+                                  v1::CountResponse* response) override;
+  grpc::ServerWriteReactor<v1::GeneratedPuzzle>* Generate(
+      grpc::CallbackServerContext* call,
+      const v1::GenerateRequest* request) override;
 
  private:
   ServiceContext* const context_;

@@ -34,10 +34,16 @@ ABSL_FLAG(int64_t, sweeps, -1, "Sweeps per read; default: the server's (1000)");
 ABSL_FLAG(
     int64_t, seed, -1,
     "Random seed (same seed, same samples); default: the server draws one");
-ABSL_FLAG(double, time_limit, 0, "Sampling time budget in seconds; 0: none");
+ABSL_FLAG(double, time_limit, 0,
+          "Time budget in seconds (solve: the sampling; count, generate: the "
+          "whole call); 0: none");
 ABSL_FLAG(bool, stop_at_first_valid, false,
           "Stop as soon as one read decodes to a valid board");
 ABSL_FLAG(bool, aggregate, false, "Merge identical samples");
+ABSL_FLAG(bool, distinct_valid, false,
+          "Uniform sampling: stream only valid boards, each distinct one once");
+ABSL_FLAG(int64_t, max_solutions, 0,
+          "Backend sat: boards to find (0: 2, enough to prove uniqueness)");
 ABSL_FLAG(int64_t, max_samples, 0,
           "Stream at most this many samples (lowest energy first); 0: all");
 ABSL_FLAG(double, beta_hot, 0,
@@ -273,6 +279,13 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
   params.set_time_limit_seconds(absl::GetFlag(FLAGS_time_limit));
   params.set_stop_at_first_valid(absl::GetFlag(FLAGS_stop_at_first_valid));
   params.set_aggregate(absl::GetFlag(FLAGS_aggregate));
+  params.set_distinct_valid(absl::GetFlag(FLAGS_distinct_valid));
+  if (const int64_t max = absl::GetFlag(FLAGS_max_solutions); max != 0) {
+    if (max < 0)
+      return absl::InvalidArgumentError("--max_solutions must be >= 0");
+    params.mutable_sat()->set_max_solutions(
+        static_cast<uint32_t>(std::min<int64_t>(max, UINT32_MAX)));
+  }
   const int64_t max_samples = absl::GetFlag(FLAGS_max_samples);
   if (max_samples < 0)
     return absl::InvalidArgumentError("--max_samples must be >= 0");

@@ -13,6 +13,16 @@
 //   qsolve validate --addr HOST:PORT --kind KIND --input TEXT --board ROWS
 //   qsolve batch    --addr A,B,C|TARGET --input-file FILE [--concurrency N]
 //                   [--streams N] [--retries N] [--output FILE] [solve flags]
+//   qsolve count    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
+//   FILE) [--limit N] [--method auto|sat|bdd] [--time_limit SEC] [--json]
+//   qsolve generate --addr HOST:PORT --kind sudoku|queens|takuzu|tango --size N
+//                   [--cols M] [--count K] [--difficulty easy|medium|hard]
+//                   [--clues C] [--seed S] [--reads N] [--sweeps N]
+//                   [--time_limit SEC] [--json]
+//
+// generate prints each puzzle on a line of its own in the kind's text format,
+// so that it can be fed back to `qsolve solve --kind KIND --input`; what was
+// made (clues, propagation, time) goes to stderr as '#' lines.
 //
 // Flag names accept '-' or '_' ("--input-file" == "--input_file"). With --json,
 // every stream event is printed as one line of protobuf JSON and the last line
@@ -46,8 +56,26 @@ ABSL_FLAG(std::string, board, "",
           "validate: the board as rows separated by '/' or newlines");
 ABSL_FLAG(bool, samples, false,
           "solve: also print one line per sample (energy, validity)");
+ABSL_FLAG(int64_t, limit, 0,
+          "count: stop enumerating at this many solutions; 0: the server's "
+          "default (1,000,000)");
+ABSL_FLAG(std::string, method, "auto",
+          "count: auto (a BDD on small boards, else SAT), sat or bdd");
+ABSL_FLAG(int64_t, size, 0,
+          "generate: board size (Sudoku side 4/9/16, queens N, Takuzu/Tango "
+          "rows)");
+ABSL_FLAG(int64_t, cols, 0, "generate: Takuzu/Tango columns; 0: square");
+ABSL_FLAG(int64_t, count, 1, "generate: puzzles to make");
+ABSL_FLAG(std::string, difficulty, "hard",
+          "generate: easy (propagation fills the board), medium (half of "
+          "it) or hard (fewest clues that keep the solution unique)");
+ABSL_FLAG(int64_t, clues, 0,
+          "generate: stop removing clues at this many; 0: as few as the "
+          "difficulty allows");
 ABSL_DECLARE_FLAG(std::string, addr);
 ABSL_DECLARE_FLAG(std::string, kind);
+ABSL_DECLARE_FLAG(int64_t, seed);
+ABSL_DECLARE_FLAG(double, time_limit);
 
 namespace qs::cli {
 namespace {
@@ -70,6 +98,8 @@ std::string StagesText(const v1::CompileStats& stats) {
     parts.push_back(absl::StrCat(s.name(), " ", s.variables()));
   return absl::StrJoin(parts, " -> ");
 }
+
+std::string EncodingText(const v1::EncodingStats& e);
 
 int Health() {
   auto stub =
@@ -256,8 +286,25 @@ int Solve() {
                                        "the stream ended without a summary"));
   }
   if (json) {
-    std::printf("%s\n",
-                ToJson(SolveResultJson(header.stats(), summary)).c_str());
+    Struct out = SolveResultJson(header.stats(), summary);
+    auto& f = *out.mutable_fields();
+    if (summary.has_exact()) {
+      f["exact_status"] =
+          String(v1::Satisfiability_Name(summary.exact().status()));
+      f["unique"] = JsonBool(summary.exact().unique());
+      f["solutions_found"] =
+          Number(static_cast<double>(summary.exact().solutions_found()));
+    }
+    if (request.params().distinct_valid())
+      f["num_distinct_valid"] = Number(summary.num_distinct_valid());
+    std::printf("%s\n", ToJson(out).c_str());
+    return 0;
+  }
+  if (summary.termination() == v1::INFEASIBLE) {
+    std::printf(
+        "no valid board: the rules are unsatisfiable (proven by %s, %s)\n",
+        summary.backend().name().c_str(),
+        EncodingText(summary.exact().encoding()).c_str());
     return 0;
   }
   std::printf("best board:\n");
@@ -274,6 +321,17 @@ int Solve() {
               summary.reads_done(), summary.num_valid(),
               100 * summary.success_fraction(),
               v1::Termination_Name(summary.termination()).c_str());
+  if (summary.has_exact()) {
+    const v1::ExactSummary& e = summary.exact();
+    std::printf("%s: %s (%s)\n", summary.backend().name().c_str(),
+                e.unique()                ? "the solution is unique"
+                : e.complete()            ? "every solution found"
+                : e.solutions_found() > 1 ? "the solution is not unique"
+                                          : "stopped before the proof",
+                EncodingText(e.encoding()).c_str());
+  }
+  if (request.params().distinct_valid())
+    std::printf("distinct valid boards: %u\n", summary.num_distinct_valid());
   const auto& t = summary.timings();
   std::printf(
       "timings: queue %.3f ms, compile %.3f ms, sample %.3f ms, decode %.3f "
@@ -292,6 +350,8 @@ int Solve() {
         d.mean_chain_break_fraction());
     return 0;
   }
+  // The sat backend does not anneal.
+  if (summary.has_exact()) return 0;
   const v1::BackendInfo& backend = summary.backend();
   std::printf(
       "%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g, %s "
@@ -337,6 +397,135 @@ int Validate() {
   return 0;
 }
 
+std::string EncodingText(const v1::EncodingStats& e) {
+  std::string text =
+      absl::StrCat(e.primary_variables(), " variables, ", e.clauses(),
+                   " clauses, ", e.auxiliary_variables(), " auxiliary");
+  if (e.bdd_nodes() > 0 || e.bdd_operations() > 0) {
+    text = absl::StrCat(e.primary_variables(), " variables, BDD ",
+                        e.bdd_nodes(), " nodes (peak ", e.bdd_peak_nodes(),
+                        "), ", e.bdd_operations(), " operations");
+  }
+  return text;
+}
+
+int Count() {
+  auto puzzle = PuzzleFromFlags();
+  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
+  v1::CountRequest request;
+  *request.mutable_puzzle() = *puzzle;
+  const int64_t limit = absl::GetFlag(FLAGS_limit);
+  if (limit < 0)
+    return ReportLocalError(absl::InvalidArgumentError("--limit must be >= 0"));
+  request.set_limit(static_cast<uint64_t>(limit));
+  const std::string method = absl::GetFlag(FLAGS_method);
+  if (method == "auto") {
+    request.set_method(v1::COUNT_METHOD_AUTO);
+  } else if (method == "sat") {
+    request.set_method(v1::COUNT_METHOD_SAT);
+  } else if (method == "bdd") {
+    request.set_method(v1::COUNT_METHOD_BDD);
+  } else {
+    return ReportLocalError(absl::InvalidArgumentError(
+        absl::StrCat("--method: auto, sat or bdd, got '", method, "'")));
+  }
+  request.set_time_limit_seconds(absl::GetFlag(FLAGS_time_limit));
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  v1::CountResponse response;
+  const grpc::Status status = stub->Count(&context, request, &response);
+  if (!status.ok()) return ReportRpcError(status);
+  if (absl::GetFlag(FLAGS_json)) {
+    std::printf("%s\n", ToJson(response).c_str());
+    return 0;
+  }
+  std::printf("%s: %llu solution%s%s\n", response.puzzle_kind().c_str(),
+              static_cast<unsigned long long>(response.count()),
+              response.count() == 1 ? "" : "s",
+              response.unique()     ? " (unique)"
+              : response.complete() ? " (all of them)"
+                                    : " (stopped: there may be more)");
+  std::printf("method %s: %s\n",
+              response.method() == v1::COUNT_METHOD_BDD ? "bdd" : "sat",
+              EncodingText(response.encoding()).c_str());
+  std::printf("time %.3f s\n", response.seconds());
+  return 0;
+}
+
+int Generate() {
+  v1::GenerateRequest request;
+  request.set_family(absl::GetFlag(FLAGS_kind));
+  const int64_t size = absl::GetFlag(FLAGS_size),
+                cols = absl::GetFlag(FLAGS_cols),
+                count = absl::GetFlag(FLAGS_count),
+                clues = absl::GetFlag(FLAGS_clues);
+  if (size <= 0 || cols < 0 || count <= 0 || clues < 0) {
+    return ReportLocalError(absl::InvalidArgumentError(
+        "--size and --count must be positive, --cols and --clues >= 0"));
+  }
+  request.set_rows(static_cast<uint32_t>(std::min<int64_t>(size, UINT32_MAX)));
+  request.set_cols(static_cast<uint32_t>(std::min<int64_t>(cols, UINT32_MAX)));
+  request.set_count(
+      static_cast<uint32_t>(std::min<int64_t>(count, UINT32_MAX)));
+  request.set_target_clues(
+      static_cast<uint32_t>(std::min<int64_t>(clues, UINT32_MAX)));
+  const std::string difficulty = absl::GetFlag(FLAGS_difficulty);
+  if (difficulty == "easy") {
+    request.set_difficulty(v1::DIFFICULTY_EASY);
+  } else if (difficulty == "medium") {
+    request.set_difficulty(v1::DIFFICULTY_MEDIUM);
+  } else if (difficulty == "hard") {
+    request.set_difficulty(v1::DIFFICULTY_HARD);
+  } else {
+    return ReportLocalError(absl::InvalidArgumentError(absl::StrCat(
+        "--difficulty: easy, medium or hard, got '", difficulty, "'")));
+  }
+  if (absl::GetFlag(FLAGS_seed) >= 0)
+    request.set_seed(static_cast<uint64_t>(absl::GetFlag(FLAGS_seed)));
+  request.set_time_limit_seconds(absl::GetFlag(FLAGS_time_limit));
+  auto params = SolveParamsFromFlags();
+  if (!params.ok()) return ReportLocalError(params.status());
+  // --time_limit bounds the whole call, not each sampling solve.
+  params->set_time_limit_seconds(0);
+  *request.mutable_sampling() = *params;
+
+  const bool json = absl::GetFlag(FLAGS_json);
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  auto reader = stub->Generate(&context, request);
+  v1::GeneratedPuzzle puzzle;
+  int made = 0;
+  while (reader->Read(&puzzle)) {
+    ++made;
+    if (json) {
+      std::printf("%s\n", ToJson(puzzle).c_str());
+      std::fflush(stdout);
+      continue;
+    }
+    auto text =
+        formats::FormatPuzzleText(puzzle.puzzle_kind(), puzzle.puzzle());
+    if (!text.ok()) return ReportLocalError(text.status());
+    std::fprintf(stderr,
+                 "# %s %u: %u of %u clues, propagation decides %.0f%% of the "
+                 "open cells, unique, %.3f s (seed %llu)\n",
+                 puzzle.puzzle_kind().c_str(), puzzle.index() + 1,
+                 puzzle.clues(), puzzle.clues_at_start(),
+                 100 * puzzle.propagation_decided(), puzzle.seconds(),
+                 static_cast<unsigned long long>(puzzle.seed()));
+    std::printf("%s\n", text->c_str());
+    std::fflush(stdout);
+  }
+  const grpc::Status status = reader->Finish();
+  if (!status.ok()) return ReportRpcError(status);
+  if (!json && made < count) {
+    std::fprintf(stderr, "# %d of %lld puzzles made before the time limit\n",
+                 made, static_cast<long long>(count));
+  }
+  return 0;
+}
+
 // absl flags are spelled with '_'; accept '-' in flag names too
 // ("--input-file").
 std::vector<char*> NormalizeFlagNames(int argc, char** argv,
@@ -362,7 +551,8 @@ std::vector<char*> NormalizeFlagNames(int argc, char** argv,
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "qsolve <health|backends|compile|solve|validate|batch> --addr HOST:PORT "
+      "qsolve <health|backends|compile|solve|validate|batch|count|generate> "
+      "--addr HOST:PORT "
       "[--kind KIND --input TEXT] ...\n"
       "See README.md for the formats of each puzzle kind.");
   std::vector<std::string> storage;
@@ -379,6 +569,8 @@ int main(int argc, char** argv) {
   if (command == "compile") return qs::cli::Compile();
   if (command == "solve") return qs::cli::Solve();
   if (command == "validate") return qs::cli::Validate();
+  if (command == "count") return qs::cli::Count();
+  if (command == "generate") return qs::cli::Generate();
   if (command == "batch") return qs::cli::Batch();
   std::fprintf(stderr, "unknown command '%s'\nusage: %s\n", command.c_str(),
                absl::ProgramUsageMessage().data());

@@ -18,18 +18,20 @@ struct Format {
   absl::StatusOr<v1::PuzzleSpec> (*parse_puzzle)(absl::string_view);
   absl::StatusOr<v1::PuzzleSolution> (*parse_board)(const v1::PuzzleSpec&,
                                                     absl::string_view);
+  // Null for kinds without a writer.
+  absl::StatusOr<std::string> (*format_puzzle)(const v1::PuzzleSpec&);
 };
 
 const std::vector<Format>& Formats() {
   static const auto* const formats = new std::vector<Format>{
-      {"sudoku", &ParseSudokuText, &ParseSudokuBoard},
-      {"nqueens", &ParseNQueensText, &ParseBinaryBoard},
-      {"queens", &ParseQueensText, &ParseBinaryBoard},
-      {"tents", &ParseTentsText, &ParseBinaryBoard},
-      {"chess", &ParseChessText, &ParseChessBoard},
-      {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard},
-      {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard},
-      {"tango", &ParseTangoText, &ParseTakuzuBoard},
+      {"sudoku", &ParseSudokuText, &ParseSudokuBoard, &FormatSudokuText},
+      {"nqueens", &ParseNQueensText, &ParseBinaryBoard, nullptr},
+      {"queens", &ParseQueensText, &ParseBinaryBoard, &FormatQueensText},
+      {"tents", &ParseTentsText, &ParseBinaryBoard, nullptr},
+      {"chess", &ParseChessText, &ParseChessBoard, nullptr},
+      {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard, nullptr},
+      {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard, &FormatTakuzuText},
+      {"tango", &ParseTangoText, &ParseTakuzuBoard, &FormatTangoText},
   };
   return *formats;
 }
@@ -57,6 +59,17 @@ absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
   auto format = FindFormat(kind);
   if (!format.ok()) return format.status();
   return (*format)->parse_puzzle(text);
+}
+
+absl::StatusOr<std::string> FormatPuzzleText(absl::string_view kind,
+                                             const v1::PuzzleSpec& puzzle) {
+  auto format = FindFormat(kind);
+  if (!format.ok()) return format.status();
+  if ((*format)->format_puzzle == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("puzzle kind '", kind, "' has no text writer"));
+  }
+  return (*format)->format_puzzle(puzzle);
 }
 
 absl::StatusOr<v1::PuzzleSolution> ParseBoardText(absl::string_view kind,

@@ -51,6 +51,16 @@ absl::StatusOr<v1::PuzzleSpec> ParsePuzzleText(absl::string_view kind,
 // The kinds ParsePuzzleText understands, sorted.
 std::vector<std::string> PuzzleKinds();
 
+// Writes `puzzle` in the text format of `kind` on one line (rows separated by
+// '/'), so that ParsePuzzleText(kind, text) gives the same puzzle back: what
+// `qsolve generate` prints. Kinds with a writer: sudoku, queens (LinkedIn:
+// square, adjacent diagonals, one queen per row, column and region, at most 26
+// regions), takuzu (the grid form: balanced, unique lines, no signs), tango
+// (signs between side neighbours only, no unique lines). INVALID_ARGUMENT when
+// the kind has no writer or the format cannot express the puzzle.
+absl::StatusOr<std::string> FormatPuzzleText(absl::string_view kind,
+                                             const v1::PuzzleSpec& puzzle);
+
 // Parses a board of a puzzle of `kind` (for Validate): rows separated by '/' or
 // newlines, in the characters the solver prints (digits for Sudoku; 'Q'/'T'/'1'
 // for a piece and '.'/'0'/'A'/'#' for none in the binary-board kinds). Cells
@@ -75,6 +85,12 @@ absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(const v1::PuzzleSpec& puzzle,
 // cell (cells value -1); rows separated by '/' or newlines.
 absl::StatusOr<v1::PuzzleSolution> ParseTakuzuBoard(
     const v1::PuzzleSpec& puzzle, absl::string_view text);
+
+// One writer per kind that has one (each next to its parser).
+absl::StatusOr<std::string> FormatSudokuText(const v1::PuzzleSpec& puzzle);
+absl::StatusOr<std::string> FormatQueensText(const v1::PuzzleSpec& puzzle);
+absl::StatusOr<std::string> FormatTakuzuText(const v1::PuzzleSpec& puzzle);
+absl::StatusOr<std::string> FormatTangoText(const v1::PuzzleSpec& puzzle);
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);

@@ -200,4 +200,48 @@ absl::StatusOr<v1::PuzzleSpec> ParseQueensText(absl::string_view text) {
   return spec;
 }
 
+absl::StatusOr<std::string> FormatQueensText(const v1::PuzzleSpec& puzzle) {
+  auto refuse = [](absl::string_view why) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("queens text: the LinkedIn format cannot express ", why));
+  };
+  if (!puzzle.has_queens()) return refuse("a puzzle of another family");
+  const v1::QueensPuzzle& q = puzzle.queens();
+  const int n = static_cast<int>(q.rows());
+  if (n < 1 || n > kMaxSide || (q.cols() != 0 && q.cols() != q.rows()))
+    return refuse("a board that is not square");
+  if (q.attack() != v1::QUEENS_ATTACK_ADJACENT_DIAGONALS)
+    return refuse("attacks other than the adjacent diagonals");
+  if (q.topology() != v1::QUEENS_TOPOLOGY_PLANE) return refuse("a topology");
+  if (!q.row_counts().empty() || !q.col_counts().empty() ||
+      !q.row_two_values().empty() || !q.col_two_values().empty() ||
+      !q.region_counts().empty() || !q.region_two_values().empty() ||
+      !q.extra_regions().empty() ||
+      q.region_rule() != v1::QUEENS_REGIONS_COUNTED)
+    return refuse("counts other than one queen per row, column and region");
+  if (q.regions_size() != n * n) return refuse("a board without regions");
+  const bool any_masked = !q.masked().empty();
+  if (any_masked && q.masked_size() != n * n) return refuse("a partial mask");
+  std::vector<bool> given(n * n, false);
+  for (uint32_t cell : q.given_queens()) {
+    if (cell >= static_cast<uint32_t>(n * n))
+      return refuse("a queen off the board");
+    given[cell] = true;
+  }
+  std::string text;
+  for (int cell = 0; cell < n * n; ++cell) {
+    if (cell > 0 && cell % n == 0) text.push_back('/');
+    if (any_masked && q.masked(cell)) {
+      text.push_back('#');
+      continue;
+    }
+    const int id = q.regions(cell);
+    if (id < 0 || id >= 26) return refuse("more than 26 regions");
+    const char letter = static_cast<char>('A' + id);
+    text.push_back(given[cell] ? static_cast<char>(std::tolower(letter))
+                               : letter);
+  }
+  return text;
+}
+
 }  // namespace qs::formats

@@ -74,4 +74,29 @@ absl::StatusOr<v1::PuzzleSolution> ParseSudokuBoard(
   return board;
 }
 
+absl::StatusOr<std::string> FormatSudokuText(const v1::PuzzleSpec& puzzle) {
+  if (!puzzle.has_sudoku())
+    return absl::InvalidArgumentError("sudoku text: not a Sudoku puzzle");
+  const v1::SudokuPuzzle& sudoku = puzzle.sudoku();
+  const uint32_t box = sudoku.box_size() == 0 ? 3 : sudoku.box_size();
+  const uint32_t side = box * box;
+  if (box < 2 || box > 5 ||
+      sudoku.cells_size() != static_cast<int>(side * side)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sudoku text: ", sudoku.cells_size(), " cells for box ", box));
+  }
+  std::string text;
+  for (uint32_t k = 0; k < side * side; ++k) {
+    const uint32_t v = sudoku.cells(k);
+    if (v > side) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("sudoku text: cell ", k + 1, " holds ", v));
+    }
+    text.push_back(v == 0   ? '.'
+                   : v <= 9 ? static_cast<char>('0' + v)
+                            : static_cast<char>('A' + v - 10));
+  }
+  return text;
+}
+
 }  // namespace qs::formats

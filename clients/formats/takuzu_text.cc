@@ -39,6 +39,7 @@
 // unique-lines rule.
 #include <cctype>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -388,6 +389,110 @@ absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text) {
   for (const PendingSign& s : signs)
     AddSign(*puzzle, s.r1, s.c1, s.r2, s.c2, s.kind);
   return spec;
+}
+
+namespace {
+
+// The grid and the signs of a Takuzu / Tango puzzle, or INVALID_ARGUMENT when
+// the text formats cannot express it.
+absl::Status CheckWritable(const v1::PuzzleSpec& puzzle,
+                           absl::string_view format) {
+  auto refuse = [&](absl::string_view why) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(format, " text: the format cannot express ", why));
+  };
+  if (!puzzle.has_takuzu()) return refuse("a puzzle of another family");
+  const v1::TakuzuPuzzle& t = puzzle.takuzu();
+  if (t.rows() == 0 || t.cols() == 0) return refuse("an empty board");
+  if (!t.cells().empty() &&
+      t.cells_size() != static_cast<int>(t.rows() * t.cols()))
+    return refuse("a partial grid");
+  if (!t.row_ones().empty() || !t.col_ones().empty() || t.diagonal() ||
+      !t.regions().empty() || t.topology() != v1::TakuzuPuzzle::PLANE ||
+      !t.equality_regions().empty() || !t.different_regions().empty())
+    return refuse("rules beyond the balanced plane board");
+  return absl::OkStatus();
+}
+
+char CellChar(const v1::TakuzuPuzzle& t, int cell) {
+  if (t.cells().empty()) return '.';
+  switch (t.cells(cell)) {
+    case v1::TakuzuPuzzle::ZERO:
+      return '0';
+    case v1::TakuzuPuzzle::ONE:
+      return '1';
+    default:
+      return '.';
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> FormatTakuzuText(const v1::PuzzleSpec& puzzle) {
+  if (absl::Status s = CheckWritable(puzzle, "takuzu"); !s.ok()) return s;
+  const v1::TakuzuPuzzle& t = puzzle.takuzu();
+  if (!t.unique_lines() || !t.signs().empty()) {
+    return absl::InvalidArgumentError(
+        "takuzu text: the grid form is a Takuzu (unique lines, no signs); "
+        "write Tango puzzles as tango text");
+  }
+  std::string text;
+  for (uint32_t r = 0; r < t.rows(); ++r) {
+    if (r > 0) text.push_back('/');
+    for (uint32_t c = 0; c < t.cols(); ++c)
+      text.push_back(CellChar(t, static_cast<int>(r * t.cols() + c)));
+  }
+  return text;
+}
+
+absl::StatusOr<std::string> FormatTangoText(const v1::PuzzleSpec& puzzle) {
+  if (absl::Status s = CheckWritable(puzzle, "tango"); !s.ok()) return s;
+  const v1::TakuzuPuzzle& t = puzzle.takuzu();
+  if (t.unique_lines()) {
+    return absl::InvalidArgumentError(
+        "tango text: Tango has no unique-lines rule; write Takuzu puzzles as "
+        "takuzu text");
+  }
+  const int rows = static_cast<int>(t.rows()),
+            cols = static_cast<int>(t.cols());
+  // right[cell] / down[cell]: the sign to the right of / below a cell.
+  std::vector<char> right(rows * cols, 0), down(rows * cols, 0);
+  for (const v1::TakuzuSign& sign : t.signs()) {
+    int r1 = static_cast<int>(sign.a().row()),
+        c1 = static_cast<int>(sign.a().col());
+    int r2 = static_cast<int>(sign.b().row()),
+        c2 = static_cast<int>(sign.b().col());
+    if (r2 < r1 || (r2 == r1 && c2 < c1)) std::swap(r1, r2), std::swap(c1, c2);
+    const char mark = sign.kind() == v1::TakuzuSign::EQUAL ? '=' : 'x';
+    if (r1 >= rows || r2 >= rows || c1 >= cols || c2 >= cols) {
+      return absl::InvalidArgumentError("tango text: a sign off the board");
+    }
+    char* slot = nullptr;
+    if (r1 == r2 && c2 == c1 + 1) slot = &right[r1 * cols + c1];
+    if (c1 == c2 && r2 == r1 + 1) slot = &down[r1 * cols + c1];
+    if (slot == nullptr || *slot != 0) {
+      return absl::InvalidArgumentError(
+          "tango text: the format cannot express signs between cells that are "
+          "not side neighbours, or two signs between the same cells");
+    }
+    *slot = mark;
+  }
+  std::string text;
+  for (int r = 0; r < rows; ++r) {
+    if (r > 0) {
+      text.push_back('/');
+      for (int c = 0; c < cols; ++c) {
+        const char mark = down[(r - 1) * cols + c];
+        text.push_back(mark == 0 ? '.' : mark);
+      }
+      text.push_back('/');
+    }
+    for (int c = 0; c < cols; ++c) {
+      text.push_back(CellChar(t, r * cols + c));
+      if (right[r * cols + c] != 0) text.push_back(right[r * cols + c]);
+    }
+  }
+  return text;
 }
 
 absl::StatusOr<v1::PuzzleSolution> ParseTakuzuBoard(

@@ -46,6 +46,10 @@ void Interrupter::SetDeadline(absl::Time deadline, StopReason reason) {
 
 bool Interrupter::ShouldStop() {
   if (reason_.load(std::memory_order_acquire) != StopReason::kNone) return true;
+  if (parent_ != nullptr && parent_->ShouldStop()) {
+    Interrupt(parent_->reason());
+    return true;
+  }
   const int64_t deadline = deadline_ns_.load(std::memory_order_acquire);
   if (deadline == INT64_MAX) return false;
   if (absl::GetCurrentTimeNanos() < deadline) return false;

@@ -30,6 +30,11 @@ absl::string_view StopReasonName(StopReason reason);
 class Interrupter {
  public:
   Interrupter() = default;
+  // A child: it stops, with the parent's reason, when `parent` does; stopping
+  // the child leaves the parent running. Lets one step of a longer job (one
+  // solve of a Generate call) stop early for its own reasons while the job's
+  // cancel and deadline still reach it. The parent must outlive the child.
+  explicit Interrupter(Interrupter* parent) : parent_(parent) {}
   Interrupter(const Interrupter&) = delete;
   Interrupter& operator=(const Interrupter&) = delete;
 
@@ -54,6 +59,7 @@ class Interrupter {
   std::atomic<int64_t> deadline_ns_{
       INT64_MAX};  // absl::ToUnixNanos of the deadline
   std::atomic<StopReason> deadline_reason_{StopReason::kNone};
+  Interrupter* const parent_ = nullptr;
 };
 
 }  // namespace qs

@@ -909,6 +909,29 @@ absl::StatusOr<std::vector<std::vector<int>>> QueensAttackSets(
   return std::move(board.attacks);
 }
 
+absl::StatusOr<QueensRules> QueensRulesOf(const v1::QueensPuzzle& queens) {
+  ASSIGN_OR_RETURN(Board board, CheckSpec(queens));
+  QueensRules rules;
+  rules.rows = board.rows;
+  rules.cols = board.cols;
+  rules.masked = board.masked;
+  rules.topology = queens.topology();
+  for (const Unit& unit : board.units) {
+    QueensRules::Count count;
+    for (int cell : unit.cells) {
+      if (!board.masked[cell]) count.cells.push_back(cell);
+    }
+    count.min = unit.pairwise ? 0 : unit.count;
+    count.max = unit.Capacity();
+    rules.counts.push_back(std::move(count));
+  }
+  rules.givens = board.givens;
+  rules.full_diagonals = queens.attack() == v1::QUEENS_ATTACK_DEFAULT ||
+                         queens.attack() == v1::QUEENS_ATTACK_FULL_DIAGONALS;
+  rules.attacks = std::move(board.attacks);
+  return rules;
+}
+
 std::unique_ptr<PuzzleCompiler> NewQueensCompiler() {
   return std::make_unique<QueensCompiler>();
 }

@@ -56,6 +56,33 @@ namespace qs {
 
 std::unique_ptr<PuzzleCompiler> NewQueensCompiler();
 
+// The rules of a queens puzzle in plain terms, for the exact engines
+// (core/exact/queens_rules.cc): each counted unit of eq. 18 (rows, columns,
+// colour regions, extra regions; soft regions as "at most one") with the
+// queens it may hold, the board cells only; the given queens; the attack sets.
+struct QueensRules {
+  struct Count {
+    std::vector<int> cells;  // board cells (masked cells left out)
+    int min = 0;
+    int max = 0;
+  };
+  int rows = 0;
+  int cols = 0;
+  std::vector<bool> masked;
+  v1::QueensTopology topology = v1::QUEENS_TOPOLOGY_PLANE;
+  std::vector<Count> counts;
+  std::vector<int> givens;
+  // QUEENS_ATTACK_FULL_DIAGONALS (or the default): queens attack along whole
+  // diagonal lines of the topology, so at most one queen stands on each.
+  bool full_diagonals = false;
+  // For each cell, the sorted cells a queen there attacks (as
+  // QueensAttackSets).
+  std::vector<std::vector<int>> attacks;
+};
+
+// Checks the spec like Compile and states its rules.
+absl::StatusOr<QueensRules> QueensRulesOf(const v1::QueensPuzzle& queens);
+
 // For each cell (row-major), the sorted cells a queen there attacks under the
 // puzzle's attack rule and topology (the D''_ij of eq. 12; for FULL and
 // ADJACENT diagonals the relation is symmetric). Checks the spec like Compile.

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
@@ -992,6 +993,23 @@ int64_t TakuzuIndependentVariableBound(const v1::TakuzuPuzzle& puzzle) {
     ++rank;
   }
   return g.cells - rank;
+}
+
+absl::StatusOr<TakuzuRules> TakuzuRulesOf(const v1::TakuzuPuzzle& puzzle) {
+  ASSIGN_OR_RETURN(const Board b, CheckSpec(puzzle));
+  TakuzuRules rules;
+  rules.rows = b.rows;
+  rules.cols = b.cols;
+  rules.givens = b.givens;
+  for (const Triple& triple : b.triples) rules.triples.push_back(triple.cells);
+  for (const Count& count : b.counts)
+    rules.counts.push_back({count.cells, count.target});
+  for (const Relation& relation : b.relations)
+    rules.relations.push_back(
+        {relation.a, relation.b, relation.parity == 1,
+         absl::StartsWith(relation.origin, "takuzu.signs[")});
+  rules.unique_lines = b.unique_lines;
+  return rules;
 }
 
 std::unique_ptr<PuzzleCompiler> NewTakuzuCompiler() {

@@ -43,8 +43,10 @@
 #ifndef QS_CORE_PUZZLES_TAKUZU_H_
 #define QS_CORE_PUZZLES_TAKUZU_H_
 
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "core/compile/compiler.h"
 #include "qs/v1/takuzu.pb.h"
@@ -52,6 +54,34 @@
 namespace qs {
 
 std::unique_ptr<PuzzleCompiler> NewTakuzuCompiler();
+
+// The rules of a Takuzu / Tango puzzle in plain terms, for the exact engines
+// (core/exact/takuzu_rules.cc): the givens, the triples that must not hold
+// three equal values, the counted lines and regions, the '=' / 'x' relations
+// (signs, equality-region chains, different-region pairs), and whether rows and
+// columns must be unique.
+struct TakuzuRules {
+  struct Relation {
+    int a = 0;
+    int b = 0;
+    bool different = false;
+    bool sign = false;  // from takuzu.signs (a clue), not from a region
+  };
+  struct Count {
+    std::vector<int> cells;
+    int ones = 0;
+  };
+  int rows = 0;
+  int cols = 0;
+  std::vector<int8_t> givens;  // per cell: -1 blank, else 0 / 1
+  std::vector<std::array<int, 3>> triples;
+  std::vector<Count> counts;
+  std::vector<Relation> relations;
+  bool unique_lines = false;
+};
+
+// Checks the spec like Compile and states its rules.
+absl::StatusOr<TakuzuRules> TakuzuRulesOf(const v1::TakuzuPuzzle& puzzle);
 
 // The paper's bound on the optimized variables (seed 004 §3):
 //   NM - N_I0 - N_I1 - N_He - N_Hc - N_Ve - N_Vc,

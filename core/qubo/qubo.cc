@@ -137,10 +137,24 @@ void QuboBuilder::SetLabel(int i, std::string label) {
 absl::StatusOr<Qubo> QuboBuilder::Build() && {
   if (!status_.ok()) return status_;
   const int n = num_variables();
-  std::sort(quadratic_.begin(), quadratic_.end(),
-            [](const QuboTerm& a, const QuboTerm& b) {
-              return a.i != b.i ? a.i < b.i : a.j < b.j;
-            });
+  // Sort by (i, j): a counting pass buckets the terms by row, then each short
+  // row is sorted on its own. Compilers emit tens of thousands of terms
+  // (duplicates included) and this runs on every request.
+  {
+    std::vector<int64_t> row_begin(n + 1, 0);
+    for (const QuboTerm& t : quadratic_) ++row_begin[t.i + 1];
+    for (int i = 0; i < n; ++i) row_begin[i + 1] += row_begin[i];
+    std::vector<QuboTerm> by_row(quadratic_.size());
+    std::vector<int64_t> fill(row_begin.begin(), row_begin.end() - 1);
+    for (const QuboTerm& t : quadratic_) by_row[fill[t.i]++] = t;
+    for (int i = 0; i < n; ++i) {
+      // Stable, so duplicates are summed in the order they were added.
+      std::stable_sort(
+          by_row.begin() + row_begin[i], by_row.begin() + row_begin[i + 1],
+          [](const QuboTerm& a, const QuboTerm& b) { return a.j < b.j; });
+    }
+    quadratic_ = std::move(by_row);
+  }
   // Merge duplicates in place.
   size_t out = 0;
   for (size_t k = 0; k < quadratic_.size();) {
@@ -177,12 +191,6 @@ absl::StatusOr<Qubo> QuboBuilder::Build() && {
     qubo.adjacency_[fill[t.j]++] = {t.i, t.w};
   for (const QuboTerm& t : quadratic_)
     qubo.adjacency_[fill[t.i]++] = {t.j, t.w};
-  for (int i = 0; i < n; ++i) {
-    auto begin = qubo.adjacency_.begin() + qubo.row_start_[i];
-    auto end = qubo.adjacency_.begin() + qubo.row_start_[i + 1];
-    std::sort(begin, end,
-              [](const Neighbor& a, const Neighbor& b) { return a.j < b.j; });
-  }
   return qubo;
 }
 

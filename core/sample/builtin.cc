@@ -1,6 +1,7 @@
 // The one list of every built-in sampling backend (architecture §2.2: explicit
 // registration).
 #include "core/base/status_macros.h"
+#include "core/exact/sat_backend.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
@@ -14,6 +15,7 @@ absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry,
     return absl::InvalidArgumentError("BackendOptions.pool is required");
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
+  RETURN_IF_ERROR(registry.RegisterPuzzleSolver(NewSatPuzzleSolver()));
   // Always listed; Available() says what is missing (a token) or unreachable.
   RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));
   return absl::OkStatus();

@@ -1,6 +1,7 @@
-// SamplerRegistry: backend name -> sampler. Filled once at start-up by
-// RegisterBuiltinSamplers (core/sample/builtin.cc, the one list of every
-// backend) and read-only afterwards.
+// SamplerRegistry: backend name -> sampler, or puzzle solver for the backends
+// that work on a puzzle's rules (core/sample/puzzle_solver.h). Filled once at
+// start-up by RegisterBuiltinSamplers (core/sample/builtin.cc, the one list of
+// every backend) and read-only afterwards.
 #ifndef QS_CORE_SAMPLE_REGISTRY_H_
 #define QS_CORE_SAMPLE_REGISTRY_H_
 
@@ -13,22 +14,33 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "core/base/worker_pool.h"
+#include "core/sample/puzzle_solver.h"
 #include "core/sample/sampler.h"
 
 namespace qs {
 
 class SamplerRegistry {
  public:
-  // ALREADY_EXISTS when the name is taken.
+  // ALREADY_EXISTS when the name is taken (by a sampler or a puzzle solver).
   absl::Status Register(std::unique_ptr<Sampler> sampler);
-  // INVALID_ARGUMENT naming the known backends when the name is unknown.
+  absl::Status RegisterPuzzleSolver(std::unique_ptr<PuzzleSolver> solver);
+  // The sampler of that name. INVALID_ARGUMENT naming the known backends when
+  // the name is unknown, or saying so when it names a puzzle solver.
   absl::StatusOr<const Sampler*> Get(absl::string_view name) const;
+  // The puzzle solver of that name, or null.
+  const PuzzleSolver* FindPuzzleSolver(absl::string_view name) const;
   // Every sampler, in registration order.
   std::vector<const Sampler*> All() const;
+  // Every puzzle solver, in registration order.
+  std::vector<const PuzzleSolver*> PuzzleSolvers() const;
 
  private:
+  std::vector<std::string> Names() const;
+
   std::vector<std::unique_ptr<Sampler>> samplers_;
+  std::vector<std::unique_ptr<PuzzleSolver>> puzzle_solvers_;
   absl::flat_hash_map<std::string, const Sampler*> by_name_;
+  absl::flat_hash_map<std::string, const PuzzleSolver*> solvers_by_name_;
 };
 
 // Settings of the D-Wave backend ("dwave"), filled from the server's --dwave_*

@@ -1,11 +1,13 @@
-// SolveEngine: everything a Compile, Solve, Validate or ListBackends call does,
-// without gRPC (architecture §5 steps 4-7): request checks (INVALID_ARGUMENT
-// naming the field, RESOURCE_EXHAUSTED over the limits), compiling through the
-// CompilerRegistry, sampling through the SamplerRegistry, decoding and
-// validating every sample, and the ordered event stream: one SolveHeader,
-// SampleEvents and Progress as reads finish, one SolveSummary. The server only
-// moves these messages to and from the wire. Thread-safe: one engine serves all
-// requests.
+// SolveEngine: everything a Compile, Solve, Validate, Count, Generate or
+// ListBackends call does, without gRPC (architecture §5 steps 4-7): request
+// checks (INVALID_ARGUMENT naming the field, RESOURCE_EXHAUSTED over the
+// limits), compiling through the CompilerRegistry, sampling through the
+// SamplerRegistry (or, for the "sat" backend, solving the puzzle's rules with a
+// PuzzleSolver), decoding and validating every sample, and the ordered event
+// stream: one SolveHeader, SampleEvents and Progress as reads finish, one
+// SolveSummary. Count and Generate use the exact engines of core/exact and the
+// generators of core/generate. The server only moves these messages to and from
+// the wire. Thread-safe: one engine serves all requests.
 #ifndef QS_CORE_SOLVE_SOLVE_ENGINE_H_
 #define QS_CORE_SOLVE_SOLVE_ENGINE_H_
 
@@ -18,6 +20,8 @@
 #include "absl/time/time.h"
 #include "core/base/interrupter.h"
 #include "core/compile/registry.h"
+#include "core/exact/cnf.h"
+#include "core/generate/generator.h"
 #include "core/sample/registry.h"
 #include "qs/v1/solve.pb.h"
 
@@ -54,6 +58,30 @@ class SolveEngine {
       const v1::ValidateRequest& request) const;
   v1::ListBackendsResponse ListBackends() const;
 
+  // Counts the puzzle's solutions with the exact engines (core/exact):
+  // BuDDy on small boards, CaDiCaL enumeration up to the request's limit
+  // otherwise. OK with complete = false when the request's time limit ends
+  // the count; CANCELLED / DEADLINE_EXCEEDED / UNAVAILABLE when the
+  // interrupter fires for those reasons.
+  absl::StatusOr<v1::CountResponse> Count(const v1::CountRequest& request,
+                                          Interrupter& interrupter) const;
+
+  // Checks of a Generate request that need no work (family, size,
+  // difficulty, count, sampling parameters); run it before admitting one.
+  absl::StatusOr<GenerateOptions> CheckGenerateRequest(
+      const v1::GenerateRequest& request) const;
+
+  using GenerateFn = std::function<void(v1::GeneratedPuzzle&&)>;
+
+  // Makes request.count puzzles with the family's generator (core/generate),
+  // sampling each solution with Solve on the request's sampling parameters,
+  // and emits each as it is made. OK when all were made or the request's time
+  // limit ended the call early (fewer puzzles); CANCELLED /
+  // DEADLINE_EXCEEDED / UNAVAILABLE when the interrupter fires for those
+  // reasons.
+  absl::Status Generate(const v1::GenerateRequest& request,
+                        Interrupter& interrupter, const GenerateFn& emit) const;
+
   // Called for each event, from one thread at a time, in stream order.
   using EventFn = std::function<void(v1::SolveResponse&&)>;
 
@@ -74,11 +102,18 @@ class SolveEngine {
  private:
   absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
                               const PuzzleCompiler& compiler) const;
+  // The checks of SolveParams that need no puzzle; messages name fields as
+  // "<prefix>.num_reads".
+  absl::Status CheckSolveParams(const v1::SolveParams& params,
+                                absl::string_view prefix) const;
 
   const CompilerRegistry* compilers_;
   const SamplerRegistry* samplers_;
   SolveLimits limits_;
 };
+
+// The wire form of an encoding's size.
+v1::EncodingStats ToProto(const EncodingStats& stats);
 
 // Packs 0/1 bytes into bits, LSB first (variable v is bit v % 8 of byte v / 8).
 std::string PackBits(std::span<const uint8_t> bits);

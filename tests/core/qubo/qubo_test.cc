@@ -2,7 +2,10 @@
 // and the exact QUBO <-> Ising round trip.
 #include "core/qubo/qubo.h"
 
+#include <algorithm>
+#include <map>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "core/qubo/qubo_proto.h"
@@ -64,6 +67,37 @@ TEST(QuboTest, BuilderSumsDuplicatesAndFoldsDiagonal) {
   EXPECT_EQ(stats.num_couplers, 1);
   EXPECT_EQ(stats.num_linear_terms, 1);
   EXPECT_DOUBLE_EQ(stats.density, 1.0 / 3);
+}
+
+TEST(QuboTest, BuilderSortsAndMergesTermsGivenInAnyOrder) {
+  constexpr int kN = 40;
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<int> index(0, kN - 1);
+  std::uniform_int_distribution<int> weight(-3, 3);
+  std::map<std::pair<int, int>, double> expected;
+  QuboBuilder builder(kN);
+  for (int k = 0; k < 3000; ++k) {
+    const int i = index(rng), j = index(rng);
+    const double w = weight(rng);
+    builder.AddQuadratic(i, j, w);
+    if (i != j) expected[{std::min(i, j), std::max(i, j)}] += w;
+  }
+  auto qubo = std::move(builder).Build();
+  ASSERT_OK(qubo);
+  int64_t couplers = 0;
+  for (const auto& [pair, w] : expected) couplers += w != 0;
+  EXPECT_EQ(qubo->num_couplers(), couplers);
+  for (int i = 0; i < kN; ++i) {
+    int previous = -1;
+    for (const Neighbor& neighbor : qubo->neighbors(i)) {
+      EXPECT_GT(neighbor.j, previous) << "row " << i << " not sorted";
+      previous = neighbor.j;
+      const auto it =
+          expected.find({std::min(i, neighbor.j), std::max(i, neighbor.j)});
+      ASSERT_NE(it, expected.end());
+      EXPECT_EQ(neighbor.w, it->second);
+    }
+  }
 }
 
 TEST(QuboTest, BuilderRejectsBadTerms) {

@@ -1,0 +1,269 @@
+// BddBuilder: the constraints of a puzzle as one BuDDy BDD, conjoined bottom-up
+// with the chains of seed 002_f1e7818a78fd25f2.txt, and its model count.
+#include "core/exact/bdd_counter.h"
+
+#include <bdd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <numeric>
+#include <utility>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
+
+namespace qs {
+namespace {
+
+// BuDDy's state is global; this lock serializes every use of it.
+absl::Mutex& BuddyMutex() {
+  static absl::Mutex* const mu = new absl::Mutex();
+  return *mu;
+}
+
+// The first error BuDDy reported since the last check (guarded by BuddyMutex;
+// BuDDy calls the hook on the thread that holds it).
+int buddy_error = 0;
+
+void RecordBuddyError(int code) {
+  if (buddy_error == 0) buddy_error = code;
+}
+
+// Starts BuDDy once per process. The table starts small and grows by doubling
+// up to kMaxBddNodes.
+void EnsureBuddy() ABSL_EXCLUSIVE_LOCKS_REQUIRED(BuddyMutex()) {
+  if (bdd_isrunning()) return;
+  bdd_init(1 << 20, 1 << 18);
+  bdd_error_hook(&RecordBuddyError);
+  bdd_gbc_hook(nullptr);     // no garbage-collection messages on stdout
+  bdd_resize_hook(nullptr);  // no resize messages either
+  bdd_setmaxnodenum(kMaxBddNodes);
+  bdd_setmaxincrease(1 << 20);
+  bdd_setcacheratio(4);
+}
+
+// The BDD operations of one count, counted as seed 002's Table 1 counts its
+// "Boolean operations".
+class Ops {
+ public:
+  bdd Literal(int lit) const {
+    return lit > 0 ? bdd_ithvar(lit - 1) : bdd_nithvar(-lit - 1);
+  }
+  bdd And(const bdd& a, const bdd& b) {
+    ++count_;
+    return a & b;
+  }
+  bdd Or(const bdd& a, const bdd& b) {
+    ++count_;
+    return a | b;
+  }
+  bdd Xor(const bdd& a, const bdd& b) {
+    ++count_;
+    return a ^ b;
+  }
+  bdd Ite(const bdd& f, const bdd& g, const bdd& h) {
+    ++count_;
+    return bdd_ite(f, g, h);
+  }
+  int64_t count() const { return count_; }
+
+ private:
+  int64_t count_ = 0;
+};
+
+int Var(int lit) { return std::abs(lit) - 1; }
+
+}  // namespace
+
+BddBuilder::BddBuilder(int num_primary) : num_primary_(num_primary) {}
+BddBuilder::~BddBuilder() = default;
+
+void BddBuilder::AddClause(std::span<const int> literals) {
+  Piece piece;
+  piece.kind = PieceKind::kClause;
+  piece.literals.assign(literals.begin(), literals.end());
+  piece.key = num_primary_;  // an empty clause is conjoined first
+  for (int lit : literals) piece.key = std::min(piece.key, Var(lit));
+  pieces_.push_back(std::move(piece));
+}
+
+void BddBuilder::AddAtMostOne(std::span<const int> literals) {
+  std::vector<int> line(literals.begin(), literals.end());
+  std::sort(line.begin(), line.end(),
+            [](int a, int b) { return Var(a) < Var(b); });
+  const int index = static_cast<int>(lines_.size());
+  for (size_t p = 0; p + 1 < line.size(); ++p) {
+    Piece piece;
+    piece.kind = PieceKind::kLineTail;
+    piece.key = Var(line[p]);
+    piece.line = index;
+    piece.position = static_cast<int>(p);
+    pieces_.push_back(std::move(piece));
+  }
+  lines_.push_back(std::move(line));
+}
+
+void BddBuilder::AddExactlyOne(std::span<const int> literals) {
+  AddAtMostOne(literals);
+  AddClause(literals);
+}
+
+void BddBuilder::AddCardinality(std::span<const int> literals, int min,
+                                int max) {
+  Piece piece;
+  piece.kind = PieceKind::kCardinality;
+  piece.literals.assign(literals.begin(), literals.end());
+  std::sort(piece.literals.begin(), piece.literals.end(),
+            [](int a, int b) { return Var(a) < Var(b); });
+  piece.key = piece.literals.empty() ? num_primary_ : Var(piece.literals[0]);
+  piece.min = min;
+  piece.max = max;
+  pieces_.push_back(std::move(piece));
+}
+
+void BddBuilder::AddDifferent(std::span<const int> a, std::span<const int> b) {
+  Piece piece;
+  piece.kind = PieceKind::kDifferent;
+  piece.literals.assign(a.begin(), a.end());
+  piece.other.assign(b.begin(), b.end());
+  piece.key = num_primary_;
+  for (int lit : piece.literals) piece.key = std::min(piece.key, Var(lit));
+  for (int lit : piece.other) piece.key = std::min(piece.key, Var(lit));
+  pieces_.push_back(std::move(piece));
+}
+
+absl::StatusOr<BddCount> BddBuilder::Count(Interrupter* interrupter) const {
+  // Bottom-up: the piece with the largest first variable first; a line's tails
+  // from its last position to its first, so that each extends the chain of the
+  // positions after it.
+  std::vector<int> order(pieces_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const Piece& pa = pieces_[a];
+    const Piece& pb = pieces_[b];
+    if (pa.key != pb.key) return pa.key > pb.key;
+    return pa.position > pb.position;
+  });
+
+  absl::MutexLock lock(&BuddyMutex());
+  EnsureBuddy();
+  if (bdd_varnum() < std::max(num_primary_, 1))
+    bdd_setvarnum(std::max(num_primary_, 1));
+  buddy_error = 0;
+  BddCount result;
+  absl::Status status;
+  {
+    Ops ops;
+    bdd acc = bddtrue;
+    // The seed's D / L / R chain of each line: "no literal after the current
+    // position holds".
+    std::vector<bdd> tail(lines_.size(), bddtrue);
+    int64_t peak = 1;
+    // The pieces of one block of ceil(sqrt(n)) variables (a row of a square
+    // board)
+    // are conjoined among themselves first, and the block then into the
+    // accumulated BDD: the seed's V_r, joined once per row, so that the large
+    // BDD takes one conjunction per row rather than one per piece.
+    const int block_size = std::max(
+        1, static_cast<int>(std::ceil(std::sqrt(std::max(num_primary_, 1)))));
+    bdd block = bddtrue;
+    int current_block = -1;
+    bool interrupted = false;
+    auto flush_block = [&] {
+      acc = ops.And(acc, block);
+      block = bddtrue;
+      peak = std::max<int64_t>(peak, bdd_nodecount(acc));
+    };
+    for (int index : order) {
+      const Piece& piece = pieces_[index];
+      if (piece.key / block_size != current_block) {
+        if (current_block >= 0) flush_block();
+        current_block = piece.key / block_size;
+        if (buddy_error != 0 || acc == bddfalse) break;
+        if (interrupter != nullptr && interrupter->ShouldStop()) {
+          interrupted = true;
+          break;
+        }
+      }
+      bdd conjunct = bddfalse;
+      switch (piece.kind) {
+        case PieceKind::kClause:
+          for (int lit : piece.literals)
+            conjunct = ops.Or(conjunct, ops.Literal(lit));
+          break;
+        case PieceKind::kLineTail: {
+          const std::vector<int>& line = lines_[piece.line];
+          const int next = line[piece.position + 1];
+          tail[piece.line] = ops.And(tail[piece.line], ops.Literal(-next));
+          conjunct =
+              ops.Or(ops.Literal(-line[piece.position]), tail[piece.line]);
+          break;
+        }
+        case PieceKind::kCardinality: {
+          // f[c]: the literals from the current one on, with c already
+          // counted (c capped at max + 1).
+          const int k = static_cast<int>(piece.literals.size());
+          const int cap = std::min(piece.max, k) + 1;
+          std::vector<bdd> f(cap + 1);
+          for (int c = 0; c <= cap; ++c)
+            f[c] = (c >= piece.min && c <= piece.max) ? bddtrue : bddfalse;
+          for (int i = k - 1; i >= 0; --i) {
+            const int lit = piece.literals[i];
+            std::vector<bdd> g(cap + 1);
+            for (int c = 0; c <= cap; ++c) {
+              const bdd& counted = f[std::min(c + 1, cap)];
+              const bdd& skipped = f[c];
+              g[c] = lit > 0 ? ops.Ite(bdd_ithvar(lit - 1), counted, skipped)
+                             : ops.Ite(bdd_ithvar(-lit - 1), skipped, counted);
+            }
+            f = std::move(g);
+          }
+          conjunct = f[0];
+          break;
+        }
+        case PieceKind::kDifferent:
+          for (size_t i = 0;
+               i < piece.literals.size() && i < piece.other.size(); ++i) {
+            conjunct = ops.Or(conjunct, ops.Xor(ops.Literal(piece.literals[i]),
+                                                ops.Literal(piece.other[i])));
+          }
+          break;
+      }
+      block = ops.And(block, conjunct);
+      if (buddy_error != 0) break;
+    }
+    if (buddy_error == 0 && current_block >= 0 && block != bddtrue)
+      flush_block();
+    if (buddy_error != 0) {
+      status = buddy_error == BDD_NODENUM || buddy_error == BDD_MEMORY
+                   ? absl::ResourceExhaustedError(absl::StrCat(
+                         "the BDD outgrew ", kMaxBddNodes,
+                         " nodes; count with the SAT method instead"))
+                   : absl::InternalError(
+                         absl::StrCat("BuDDy: ", bdd_errstring(buddy_error)));
+      bdd_clear_error();
+      buddy_error = 0;
+    } else if (interrupted) {
+      result.stopped = true;
+    } else {
+      std::vector<int> vars(std::max(num_primary_, 1));
+      std::iota(vars.begin(), vars.end(), 0);
+      const bdd varset = bdd_makeset(vars.data(), num_primary_);
+      result.count = acc == bddfalse ? 0 : bdd_satcountset(acc, varset);
+      result.stats.primary_variables = num_primary_;
+      result.stats.bdd_nodes = bdd_nodecount(acc);
+      result.stats.bdd_peak_nodes =
+          std::max<int64_t>(peak, result.stats.bdd_nodes);
+      result.stats.bdd_operations = ops.count();
+    }
+  }
+  // Every BDD of this count has been released; reclaim their nodes now rather
+  // than in the next count.
+  bdd_gbc();
+  if (!status.ok()) return status;
+  return result;
+}
+
+}  // namespace qs

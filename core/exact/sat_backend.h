@@ -1,0 +1,24 @@
+// The "sat" backend: a PuzzleSolver (core/sample/puzzle_solver.h) that encodes
+// the puzzle's real rules (core/exact/encoder.h) with seed
+// 002_f1e7818a78fd25f2.txt's linear-size encodings and solves them with
+// CaDiCaL. It returns a valid board or proves that none exists (termination
+// INFEASIBLE), and, asking for one board more than the first, proves whether
+// that board is unique; with params.sat.max_solutions it enumerates up to that
+// many boards. Any board size: nothing here enumerates the QUBO, unlike the
+// "exact" backend (core/sample/exact/). Deterministic.
+#ifndef QS_CORE_EXACT_SAT_BACKEND_H_
+#define QS_CORE_EXACT_SAT_BACKEND_H_
+
+#include <memory>
+
+#include "core/sample/puzzle_solver.h"
+
+namespace qs {
+
+inline constexpr absl::string_view kSatBackend = "sat";
+
+std::unique_ptr<PuzzleSolver> NewSatPuzzleSolver();
+
+}  // namespace qs
+
+#endif  // QS_CORE_EXACT_SAT_BACKEND_H_
