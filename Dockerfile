@@ -9,6 +9,8 @@ COPY . .
 RUN cmake -S . -B /build -DCMAKE_BUILD_TYPE=Release -DQS_BUILD_TESTS=OFF -DQS_BUILD_BENCHMARKS=OFF \
  && cmake --build /build -j"$(nproc)" --target qs_server qsolve
 
+# The shared libraries of qs_server and qsolve (deploy/container-test.sh checks with ldd that nothing is
+# missing); libcurl4 and ca-certificates serve backends that call remote HTTPS APIs.
 FROM debian:bookworm
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \

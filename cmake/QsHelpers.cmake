@@ -9,13 +9,26 @@ function(qs_cc_test)
   add_executable(${QS_NAME} ${QS_SRCS})
   target_link_libraries(${QS_NAME} PRIVATE ${QS_DEPS} GTest::gmock GTest::gtest_main)
   target_include_directories(${QS_NAME} PRIVATE ${PROJECT_SOURCE_DIR})
+  if(QS_SANITIZE MATCHES "thread")
+    # Lets TSan see Debian's uninstrumented absl::Mutex/CondVar/Notification (see the file).
+    target_sources(${QS_NAME} PRIVATE ${PROJECT_SOURCE_DIR}/tests/testing/tsan_absl_sync.cc)
+    target_link_libraries(${QS_NAME} PRIVATE ${CMAKE_DL_LIBS})
+  endif()
   if(NOT QS_LABELS)
     set(QS_LABELS unit)
   endif()
+  # gtest_discover_tests splits every property value at ';' (CMake 3.25), so a property carries one
+  # variable: the tests run in the source directory (what QS_SOURCE_DIR defaults to), ENVIRONMENT names
+  # this build tree (for the qsolve and qs_server binaries of the same build), and a TSan build sets
+  # TSAN_OPTIONS through ENVIRONMENT_MODIFICATION.
+  set(test_properties LABELS "${QS_LABELS}" ENVIRONMENT "QS_BINARY_DIR=${PROJECT_BINARY_DIR}")
+  if(QS_TSAN_OPTIONS)
+    list(APPEND test_properties ENVIRONMENT_MODIFICATION "TSAN_OPTIONS=set:${QS_TSAN_OPTIONS}")
+  endif()
   gtest_discover_tests(${QS_NAME}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES LABELS "${QS_LABELS}" ENVIRONMENT "QS_SOURCE_DIR=${PROJECT_SOURCE_DIR};QS_BINARY_DIR=${PROJECT_BINARY_DIR}"
-    DISCOVERY_TIMEOUT 60)
+    PROPERTIES ${test_properties}
+    DISCOVERY_TIMEOUT 120)
 endfunction()
 
 # qs_cc_tests_in(DIR dir DEPS targets... [LABELS labels...])

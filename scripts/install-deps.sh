@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs every Debian package the project needs to build, test and run. Idempotent: packages already
 # installed are skipped, and apt-get update runs only when something is missing.
+#   scripts/install-deps.sh               build + test packages (what scripts/test.sh needs)
+#   scripts/install-deps.sh --build-only  only what building needs (the Dockerfile's build stage)
+#   scripts/install-deps.sh --containers  what deploy/container-test.sh needs (podman, debootstrap)
 set -euo pipefail
 
 BUILD_PACKAGES=(
@@ -10,12 +13,25 @@ BUILD_PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcadical-dev libbdd-dev
 )
+# prometheus: the real server scraping qs_server in an integration test (and promtool for the alert
+# rules); clang-14 + libclang-rt-14-dev: libFuzzer targets (g++ has no -fsanitize=fuzzer); llvm-14:
+# llvm-symbolizer for readable sanitizer stacks.
 TEST_PACKAGES=(
   python3-grpcio python3-grpc-tools python3-protobuf prometheus sgt-puzzles
+  clang-14 libclang-rt-14-dev llvm-14
 )
+# runc: crun refuses this machine's hybrid cgroup layout; slirp4netns: port forwarding without a host
+# bridge or iptables rules; podman-compose and the dnsname CNI plugin (service names) for
+# deploy/compose.yaml.
+CONTAINER_PACKAGES=(podman debootstrap runc slirp4netns uidmap curl ca-certificates podman-compose
+  golang-github-containernetworking-plugin-dnsname)
 
-want=("${BUILD_PACKAGES[@]}")
-if [[ "${1:-}" != "--build-only" ]]; then want+=("${TEST_PACKAGES[@]}"); fi
+case "${1:-}" in
+  --build-only) want=("${BUILD_PACKAGES[@]}") ;;
+  --containers) want=("${CONTAINER_PACKAGES[@]}") ;;
+  "") want=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  *) echo "usage: $0 [--build-only|--containers]" >&2; exit 2 ;;
+esac
 
 missing=()
 for pkg in "${want[@]}"; do
@@ -23,6 +39,11 @@ for pkg in "${want[@]}"; do
     missing+=("$pkg")
   fi
 done
+# The offline Kubernetes manifest check runs on Node.js with npm packages (deploy/k8s/validate); any
+# Node.js 18+ with npm will do, Debian's nodejs + npm when there is none.
+if [[ -z "${1:-}" ]] && ! { command -v node && command -v npm; } >/dev/null 2>&1; then
+  missing+=(nodejs npm)
+fi
 
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#want[@]} packages present"

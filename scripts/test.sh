@@ -1,8 +1,112 @@
 #!/usr/bin/env bash
-# The test command: installs what is missing (apt-get, idempotent), builds everything and runs every test
-# (unit, integration, end-to-end) with ctest. Extra arguments go to ctest (e.g. -L unit, -R Sudoku).
+# The test command (what CI runs): installs what is missing (apt-get, idempotent), then runs four stages,
+# each in a build tree of its own:
+#   main  Release build of everything (build/); every ctest test: unit, integration (in-process server,
+#         a real Prometheus scraping it, the CLI), deploy (alert rules, Kubernetes manifests)
+#   asan  ASan + UBSan build (build-asan/) of the unit tests (QS_ASAN_ALL=1: every C++ test); memory
+#         errors, undefined behaviour and leaks fail the test
+#   tsan  TSan build (build-tsan/) of the integration tests (the server's concurrency) without the ones
+#         that run qsolve or the D-Wave emulator; the suppressions of tests/tsan.supp cover the
+#         uninstrumented Debian libraries
+#   fuzz  clang-14 libFuzzer build (build-fuzz/) of the fuzz targets; about 60 s of fuzzing in all
+# QS_TEST_STAGES picks stages ("main tsan"). Extra arguments go to ctest and, unless QS_TEST_STAGES
+# says otherwise, run the main stage only: scripts/test.sh -L unit, scripts/test.sh -R Sudoku.
+# BUILD_DIR overrides build/ for the main stage; JOBS the build parallelism.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh
-ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)" "$@"
+
+JOBS=${JOBS:-$(nproc)}
+if (($# > 0)); then
+  STAGES=${QS_TEST_STAGES:-main}
+else
+  STAGES=${QS_TEST_STAGES:-main asan tsan fuzz}
+fi
+MAIN_DIR=${BUILD_DIR:-build}
+passed=0
+failed=0
+timings=()
+
+# Runs ctest, echoing its output, and adds its counts to the totals.
+run_ctest() {
+  local log
+  log=$(mktemp)
+  local status=0
+  ctest --output-on-failure -j"$JOBS" "$@" 2>&1 | tee "$log" || status=$?
+  local line
+  line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -1 || true)
+  rm -f "$log"
+  if [[ $line =~ ([0-9]+)\ tests\ failed\ out\ of\ ([0-9]+) ]]; then
+    failed=$((failed + BASH_REMATCH[1]))
+    passed=$((passed + BASH_REMATCH[2] - BASH_REMATCH[1]))
+  fi
+  return "$status"
+}
+
+# Names of the test binaries under tests/<dir>/ (one per *_test.cc).
+test_targets() {
+  local f
+  for f in "$@"; do basename "$f" .cc; done
+}
+
+stage() {
+  local name=$1
+  local start=$SECONDS
+  echo
+  echo "=== stage $name"
+  "stage_$name" "${EXTRA[@]}"
+  timings+=("$name $((SECONDS - start))s")
+}
+
+stage_main() {
+  BUILD_DIR=$MAIN_DIR JOBS=$JOBS scripts/build.sh
+  run_ctest --test-dir "$MAIN_DIR" "$@"
+}
+
+stage_asan() {
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=address,undefined \
+    -DQS_BUILD_BENCHMARKS=OFF >/dev/null
+  # The unit tests only (core and clients/formats|loadgen): building the gRPC server and the integration
+  # tests under ASan as well would take CI past an hour; the TSan stage runs the server's tests under a
+  # sanitizer. QS_ASAN_ALL=1 builds and runs every C++ test.
+  if [[ ${QS_ASAN_ALL:-0} == 1 ]]; then
+    cmake --build build-asan -j"$JOBS"
+    labels=(-LE deploy)
+  else
+    # shellcheck disable=SC2046
+    cmake --build build-asan -j"$JOBS" --target $(test_targets tests/core/*/*_test.cc \
+      tests/core/sample/dwave/*_test.cc tests/clients/*/*_test.cc)
+    labels=(-L unit)
+  fi
+  ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    run_ctest --test-dir build-asan "${labels[@]}" "$@"
+}
+
+stage_tsan() {
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=thread \
+    -DQS_BUILD_BENCHMARKS=OFF >/dev/null
+  # Only the integration tests (and what they depend on).
+  # shellcheck disable=SC2046
+  cmake --build build-tsan -j"$JOBS" --target $(test_targets tests/integration/*_test.cc)
+  # Not the tests that run the qsolve binary (a TSan-built qsolve crashes inside the inline code of
+  # Debian's uninstrumented protobuf Map) nor the D-Wave emulator tests (minor-embedding, no server
+  # concurrency, too slow under TSan for their waits).
+  run_ctest --test-dir build-tsan -L integration -E 'Cli|Qsolve|Replicas|Dwave' "$@"
+}
+
+stage_fuzz() {
+  CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_FUZZ=ON \
+    -DQS_BUILD_TESTS=OFF -DQS_BUILD_BENCHMARKS=OFF >/dev/null
+  cmake --build build-fuzz -j"$JOBS" --target fuzzers
+  run_ctest --test-dir build-fuzz -L fuzz "$@"
+}
+
+EXTRA=("$@")
+total_start=$SECONDS
+for s in $STAGES; do
+  stage "$s"
+done
+echo
+echo "stage times: ${timings[*]}; total $((SECONDS - total_start))s"
+echo "$passed passed, $failed failed"

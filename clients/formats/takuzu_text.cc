@@ -206,6 +206,14 @@ absl::StatusOr<v1::PuzzleSpec> ParseUnrulyId(absl::string_view id) {
                      "' is not an Unruly parameter string (WxH, then optional "
                      "'u' and 'd<difficulty>')"));
   }
+  // The cell array is allocated before the description is read, so the
+  // sides are bounded first (a 6-digit side would ask for gigabytes).
+  constexpr int64_t kMaxUnrulySide = 1024;
+  if (width > kMaxUnrulySide || height > kMaxUnrulySide) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("takuzu text: board ", width, "x", height,
+                     " is larger than ", kMaxUnrulySide, "x", kMaxUnrulySide));
+  }
   const int64_t cells = width * height;
   v1::PuzzleSpec spec;
   v1::TakuzuPuzzle* puzzle = spec.mutable_takuzu();

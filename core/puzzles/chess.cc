@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
@@ -515,8 +516,8 @@ class ChessCompiler final : public PuzzleCompiler {
     const v1::ChessPuzzle& chess = spec.chess();
     if (chess.cell_pieces().empty()) {
       const int64_t rows = chess.rows();
-      return rows *
-             (chess.cols() == 0 ? rows : static_cast<int64_t>(chess.cols()));
+      return SaturatingMul(
+          rows, chess.cols() == 0 ? rows : static_cast<int64_t>(chess.cols()));
     }
     return std::count_if(chess.cell_pieces().begin(), chess.cell_pieces().end(),
                          [](uint32_t p) { return p != 0; });

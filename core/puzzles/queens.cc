@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
@@ -726,7 +727,7 @@ class QueensCompiler final : public PuzzleCompiler {
     const int64_t rows = spec.queens().rows();
     const int64_t cols =
         spec.queens().cols() == 0 ? rows : spec.queens().cols();
-    return rows * cols;
+    return SaturatingMul(rows, cols);
   }
 
   absl::StatusOr<CompiledProblem> Compile(

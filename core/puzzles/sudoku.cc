@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
@@ -117,8 +118,8 @@ class SudokuCompiler final : public PuzzleCompiler {
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
     const int64_t box =
         spec.sudoku().box_size() == 0 ? 3 : spec.sudoku().box_size();
-    const int64_t side = box * box;
-    return side * side * side;
+    const int64_t side = SaturatingMul(box, box);
+    return SaturatingMul(SaturatingMul(side, side), side);
   }
 
   absl::StatusOr<CompiledProblem> Compile(

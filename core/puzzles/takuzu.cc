@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
@@ -732,7 +733,7 @@ class TakuzuCompiler final : public PuzzleCompiler {
   }
 
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
-    return static_cast<int64_t>(spec.takuzu().rows()) * spec.takuzu().cols();
+    return SaturatingMul(spec.takuzu().rows(), spec.takuzu().cols());
   }
 
   absl::StatusOr<CompiledProblem> Compile(

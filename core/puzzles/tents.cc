@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
@@ -281,7 +282,7 @@ class TentsCompiler final : public PuzzleCompiler {
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
     const int64_t rows = spec.tents().rows();
     const int64_t cols = spec.tents().cols() == 0 ? rows : spec.tents().cols();
-    return rows * cols;
+    return SaturatingMul(rows, cols);
   }
 
   absl::StatusOr<CompiledProblem> Compile(

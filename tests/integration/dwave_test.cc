@@ -167,12 +167,22 @@ TEST_F(DwaveServiceTest, NytSudokuOverGrpcAndFromTheCli) {
               HasSubstr("qs_dwave_embeddings_total{result=\"cached\"} 1"));
 }
 
-TEST(DwaveCancelServiceTest, CancelledCallSendsDelete) {
+// Cancels a D-Wave solve once its submission reached the emulator and expects
+// the queued problem to be deleted. With `slow_submit` the cancel lands while
+// the submission's answer is still on its way.
+void CancelAfterSubmissionSendsDelete(bool slow_submit) {
   sapi_emulator::Options options;
   options.tokens = {kToken};
   options.queue_delay = absl::Seconds(60);  // the problem stays PENDING
   sapi_emulator::SapiEmulator emulator(options);
   ASSERT_OK(emulator.Start());
+  if (slow_submit) {
+    sapi_emulator::Fault fault;
+    fault.route = "submit";
+    fault.kind = "slow";
+    fault.delay = absl::Milliseconds(1500);
+    emulator.AddFault(fault);
+  }
   auto server = testing::TestServer::Start(DwaveServerOptions(emulator),
                                            /*with_metrics=*/false);
   ASSERT_NE(server, nullptr);
@@ -205,6 +215,14 @@ TEST(DwaveCancelServiceTest, CancelledCallSendsDelete) {
     if (!deleted) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   EXPECT_TRUE(deleted);
+}
+
+TEST(DwaveCancelServiceTest, CancelledCallSendsDelete) {
+  CancelAfterSubmissionSendsDelete(/*slow_submit=*/false);
+}
+
+TEST(DwaveCancelServiceTest, CancelDuringSubmissionStillDeletes) {
+  CancelAfterSubmissionSendsDelete(/*slow_submit=*/true);
 }
 
 }  // namespace

@@ -312,9 +312,13 @@ class DwaveSampler final : public Sampler {
     }
 
     // Submission: one POST for every job, never resent once it may have reached
-    // SAPI.
+    // SAPI. A cancel does not abort it: a POST cut short after SAPI queued the
+    // problems would leave them running (and billed) with ids we never learn,
+    // so they could not be deleted. The cancel is seen right after, below.
     const absl::Time sapi_start = absl::Now();
-    auto submitted = client.Submit(jobs, ctx);
+    Interrupter uninterrupted;
+    auto submitted =
+        client.Submit(jobs, CallContext{ctx.deadline, &uninterrupted});
     if (!submitted.ok()) {
       if (stopped(submitted.status())) return finish();
       return submitted.status();

@@ -112,6 +112,22 @@ TEST(TakuzuTextTest, GridFollowsTakuzuRules) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("empty")));
 }
 
+// Found by tests/fuzz/takuzu_text_fuzzer (regressions/takuzu_text_fuzzer/):
+// "110110:" asked for a 110110x110110 cell array before reading the
+// description.
+TEST(TakuzuTextTest, HugeUnrulySidesAreRejectedBeforeAllocating) {
+  EXPECT_THAT(ParsePuzzleText("takuzu", "110110:"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("larger than 1024x1024")));
+  EXPECT_THAT(ParsePuzzleText("takuzu", "6x999999:a"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("larger than 1024x1024")));
+  // At the bound the parse goes on to the description.
+  EXPECT_THAT(ParsePuzzleText("takuzu", "1024x2:z"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::Not(HasSubstr("larger than"))));
+}
+
 TEST(TakuzuTextTest, TangoSignFormat) {
   // The example of takuzu_text.cc, on one line and spread over lines with
   // spaces.

@@ -1,0 +1,125 @@
+// Size limits of SolveEngine (core/solve/solve_engine.h) on puzzle dimensions
+// at the edges of their proto types. Regression tests of inputs found by
+// tests/fuzz/solve_request_fuzzer (kept in tests/fuzz/regressions/): the model
+// size of a huge Sudoku box or queens board overflowed int64_t (undefined
+// behaviour) and could wrap to a size under the limit; now it saturates and
+// the request gets RESOURCE_EXHAUSTED before anything is built. The tents,
+// chess and takuzu boards multiply rows by cols the same way.
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "core/base/worker_pool.h"
+#include "core/compile/registry.h"
+#include "core/sample/registry.h"
+#include "core/solve/solve_engine.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/testing/status_matchers.h"
+
+namespace qs {
+namespace {
+
+constexpr uint32_t kMaxU32 = std::numeric_limits<uint32_t>::max();
+constexpr int64_t kMaxI64 = std::numeric_limits<int64_t>::max();
+const auto kOverLimit = ::testing::HasSubstr("over this server's limit");
+
+class SolveEngineLimitsTest : public ::testing::Test {
+ protected:
+  SolveEngineLimitsTest() : pool_(1) {
+    BackendOptions options;
+    options.pool = &pool_;
+    EXPECT_TRUE(RegisterBuiltinSamplers(samplers_, options).ok());
+    engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &samplers_,
+                                            SolveLimits());
+  }
+
+  absl::Status Check(const v1::PuzzleSpec& puzzle) const {
+    v1::SolveRequest request;
+    *request.mutable_puzzle() = puzzle;
+    return engine_->CheckSolveRequest(request);
+  }
+  absl::Status Compile(const v1::PuzzleSpec& puzzle) const {
+    v1::CompileRequest request;
+    *request.mutable_puzzle() = puzzle;
+    return engine_->Compile(request).status();
+  }
+  int64_t ModelVariables(const v1::PuzzleSpec& puzzle) const {
+    auto compiler = BuiltinCompilers().ForSpec(puzzle);
+    EXPECT_TRUE(compiler.ok());
+    return compiler.ok() ? (*compiler)->ModelVariables(puzzle) : -1;
+  }
+
+  WorkerPool pool_;
+  SamplerRegistry samplers_;
+  std::unique_ptr<SolveEngine> engine_;
+};
+
+TEST_F(SolveEngineLimitsTest, HugeSudokuBoxSaturatesAndIsRejected) {
+  // box 1449: side^3 = 2099601^3 > INT64_MAX; box 2^32 - 1: box^2 alone is.
+  for (const uint32_t box : {1449u, 65536u, kMaxU32}) {
+    v1::PuzzleSpec puzzle;
+    puzzle.mutable_sudoku()->set_box_size(box);
+    EXPECT_EQ(ModelVariables(puzzle), kMaxI64) << "box " << box;
+    EXPECT_THAT(
+        Check(puzzle),
+        testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit))
+        << "box " << box;
+    EXPECT_THAT(
+        Compile(puzzle),
+        testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit))
+        << "box " << box;
+  }
+  // Below the overflow the count is exact: box 1448 has 2096704^3 variables.
+  v1::PuzzleSpec puzzle;
+  puzzle.mutable_sudoku()->set_box_size(1448);
+  EXPECT_EQ(ModelVariables(puzzle), int64_t{2096704} * 2096704 * 2096704);
+}
+
+TEST_F(SolveEngineLimitsTest, HugeQueensBoardSaturatesAndIsRejected) {
+  v1::PuzzleSpec puzzle;
+  puzzle.mutable_queens()->set_rows(kMaxU32);
+  puzzle.mutable_queens()->set_cols(kMaxU32);
+  EXPECT_EQ(ModelVariables(puzzle), kMaxI64);
+  EXPECT_THAT(
+      Check(puzzle),
+      testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit));
+  puzzle.mutable_queens()->set_cols(0);  // square: rows x rows
+  EXPECT_EQ(ModelVariables(puzzle), kMaxI64);
+  EXPECT_THAT(
+      Compile(puzzle),
+      testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit));
+}
+
+// rows x cols of two uint32 fields: (2^32 - 1)^2 > INT64_MAX.
+TEST_F(SolveEngineLimitsTest, HugeRectangularBoardsSaturateAndAreRejected) {
+  std::vector<v1::PuzzleSpec> puzzles(3);
+  puzzles[0].mutable_tents()->set_rows(kMaxU32);
+  puzzles[0].mutable_tents()->set_cols(kMaxU32);
+  puzzles[1].mutable_chess()->set_rows(kMaxU32);
+  puzzles[1].mutable_chess()->set_cols(kMaxU32);
+  puzzles[2].mutable_takuzu()->set_rows(kMaxU32);
+  puzzles[2].mutable_takuzu()->set_cols(kMaxU32);
+  for (const v1::PuzzleSpec& puzzle : puzzles) {
+    EXPECT_EQ(ModelVariables(puzzle), kMaxI64) << puzzle.ShortDebugString();
+    EXPECT_THAT(
+        Check(puzzle),
+        testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit))
+        << puzzle.ShortDebugString();
+    EXPECT_THAT(
+        Compile(puzzle),
+        testing::StatusIs(absl::StatusCode::kResourceExhausted, kOverLimit))
+        << puzzle.ShortDebugString();
+  }
+  // Square boards (cols 0) saturate too.
+  v1::PuzzleSpec tents;
+  tents.mutable_tents()->set_rows(kMaxU32);
+  EXPECT_EQ(ModelVariables(tents), kMaxI64);
+  v1::PuzzleSpec chess;
+  chess.mutable_chess()->set_rows(kMaxU32);
+  EXPECT_EQ(ModelVariables(chess), kMaxI64);
+}
+
+}  // namespace
+}  // namespace qs

@@ -1,0 +1,100 @@
+// The core-path checks shared by the fuzz targets (see fuzz_engine.h).
+#include "tests/fuzz/fuzz_engine.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "core/base/worker_pool.h"
+#include "core/compile/registry.h"
+#include "core/sample/registry.h"
+#include "google/protobuf/text_format.h"
+
+namespace qs::fuzz {
+namespace {
+
+[[noreturn]] void Die(absl::string_view what, absl::string_view detail,
+                      const google::protobuf::Message& input) {
+  std::string text;
+  google::protobuf::TextFormat::PrintToString(input, &text);
+  std::fprintf(stderr, "fuzz check failed: %.*s: %.*s\ninput:\n%s\n",
+               static_cast<int>(what.size()), what.data(),
+               static_cast<int>(detail.size()), detail.data(), text.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+const SolveEngine& Engine() {
+  static const SolveEngine* const engine = [] {
+    auto* pool = new WorkerPool(1);
+    auto* samplers = new SamplerRegistry();
+    BackendOptions options;
+    options.pool = pool;
+    if (!RegisterBuiltinSamplers(*samplers, options).ok()) std::abort();
+    SolveLimits limits;
+    // 9x9 Sudoku (729) and 32x32 queens boards pass; the compilers build
+    // larger boards with the same code, only slower (a 64x64 queens board
+    // takes about a second under ASan, 100 times what the fuzzer gets done
+    // in that time on small ones).
+    limits.max_variables = 1024;
+    limits.max_couplers = 200000;
+    return new SolveEngine(&BuiltinCompilers(), samplers, limits);
+  }();
+  return *engine;
+}
+
+void CheckCallerError(absl::string_view what, const absl::Status& status,
+                      const google::protobuf::Message& input) {
+  switch (status.code()) {
+    case absl::StatusCode::kOk:
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kResourceExhausted:
+    case absl::StatusCode::kFailedPrecondition:
+    case absl::StatusCode::kOutOfRange:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kUnimplemented:
+      return;
+    default:
+      Die(what, status.ToString(), input);
+  }
+}
+
+void CheckEnginePath(const v1::PuzzleSpec& puzzle,
+                     const v1::CompileOptions& options,
+                     const v1::SolveParams& params,
+                     const v1::PuzzleSolution& solution) {
+  const SolveEngine& engine = Engine();
+  v1::SolveRequest solve;
+  *solve.mutable_puzzle() = puzzle;
+  *solve.mutable_params() = params;
+  CheckCallerError("CheckSolveRequest", engine.CheckSolveRequest(solve), solve);
+
+  v1::CompileRequest compile;
+  *compile.mutable_puzzle() = puzzle;
+  *compile.mutable_options() = options;
+  auto compiled = engine.Compile(compile);
+  CheckCallerError("Compile", compiled.status(), compile);
+  if (compiled.ok()) {
+    const v1::CompileStats& stats = compiled->stats();
+    if (stats.variables() > stats.variables_total())
+      Die("Compile", "more optimized variables than in the full model",
+          compile);
+    if (compiled->variable_map_size() != static_cast<int>(stats.variables()))
+      Die("Compile", "variable_map size differs from stats.variables", compile);
+    for (uint32_t full : compiled->variable_map()) {
+      if (full >= stats.variables_total())
+        Die("Compile", "variable_map entry outside the full model", compile);
+    }
+    if (compiled->labels_size() != 0 &&
+        compiled->labels_size() != static_cast<int>(stats.variables_total()))
+      Die("Compile", "labels size differs from stats.variables_total", compile);
+  }
+
+  v1::ValidateRequest validate;
+  *validate.mutable_puzzle() = puzzle;
+  *validate.mutable_solution() = solution;
+  CheckCallerError("Validate", engine.Validate(validate).status(), validate);
+}
+
+}  // namespace qs::fuzz
