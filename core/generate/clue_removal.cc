@@ -46,17 +46,6 @@ double PropagationDecided(const CluePuzzle& puzzle,
   return open == 0 ? 1.0 : static_cast<double>(decided) / open;
 }
 
-double RequiredPropagation(v1::Difficulty difficulty) {
-  switch (difficulty) {
-    case v1::DIFFICULTY_EASY:
-      return 1.0;
-    case v1::DIFFICULTY_MEDIUM:
-      return 0.5;
-    default:
-      return 0.0;
-  }
-}
-
 }  // namespace
 
 absl::StatusOr<ClueRemoval> RemoveClues(const CluePuzzle& puzzle,

@@ -47,4 +47,15 @@ const GeneratorRegistry& BuiltinGenerators() {
   return *registry;
 }
 
+double RequiredPropagation(v1::Difficulty difficulty) {
+  switch (difficulty) {
+    case v1::DIFFICULTY_EASY:
+      return 1.0;
+    case v1::DIFFICULTY_MEDIUM:
+      return 0.5;
+    default:
+      return 0.0;
+  }
+}
+
 }  // namespace qs

@@ -92,6 +92,10 @@ absl::Status RegisterBuiltinGenerators(GeneratorRegistry& registry);
 // A registry with every built-in generator, built once.
 const GeneratorRegistry& BuiltinGenerators();
 
+// The share of a puzzle's open cells that unit propagation of the rules must
+// decide at this difficulty: all (easy), half (medium), none required (hard).
+double RequiredPropagation(v1::Difficulty difficulty);
+
 }  // namespace qs
 
 #endif  // QS_CORE_GENERATE_GENERATOR_H_

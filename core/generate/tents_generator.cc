@@ -35,17 +35,6 @@ constexpr int kCellsPerTree = 5;
 
 constexpr int kOrthogonal[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
 
-double RequiredPropagation(v1::Difficulty difficulty) {
-  switch (difficulty) {
-    case v1::DIFFICULTY_EASY:
-      return 1.0;
-    case v1::DIFFICULTY_MEDIUM:
-      return 0.5;
-    default:
-      return 0.0;
-  }
-}
-
 // A random board: tents (1 per cell) and trees, paired one-to-one.
 struct DrawnBoard {
   std::vector<uint8_t> tent;
