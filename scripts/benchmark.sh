@@ -48,8 +48,8 @@ for c in $CONCURRENCY; do
 done
 
 echo
-echo "| concurrency | requests/s | p50 ms | p90 ms | p99 ms | valid | server time outside the annealer | server CPU ms/request |"
-echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| concurrency | requests/s | p50 ms | p90 ms | p99 ms | valid | served time outside the annealer | server CPU outside the annealer | server CPU ms/request |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for c in $CONCURRENCY; do
   /usr/bin/python3 - "$OUT/$MODE-c$c.json" "$(cat "$OUT/$MODE-c$c.cpu")" "$((2 * c))" <<'PY'
 import json, sys
@@ -58,6 +58,6 @@ cpu, warmup = float(sys.argv[2]), int(sys.argv[3])
 l = r["latency"]
 print(f"| {r['concurrency']:.0f} | {r['requests_per_second']:.1f} | {l['p50_ms']:.1f} | {l['p90_ms']:.1f} "
       f"| {l['p99_ms']:.1f} | {100 * r['valid_rate']:.1f}% | {100 * r['server_phases']['outside_share']:.2f}% "
-      f"| {1e3 * cpu / (r['requests'] + warmup):.1f} |")
+      f"| {100 * r['server_phases']['cpu_outside_share']:.2f}% | {1e3 * cpu / (r['requests'] + warmup):.2f} |")
 PY
 done

@@ -41,6 +41,11 @@ ABSL_FLAG(uint32_t, max_reads, 100000, "Largest num_reads accepted");
 ABSL_FLAG(uint32_t, max_sweeps, 10000000, "Largest num_sweeps accepted");
 ABSL_FLAG(double, max_attempts, 1e12,
           "Largest reads x sweeps x variables accepted per request");
+ABSL_FLAG(int64_t, compile_cache_entries, 256,
+          "Compiled problems kept for puzzles that come again (identical "
+          "puzzle and compile options); 0: no cache");
+ABSL_FLAG(int64_t, compile_cache_mb, 256,
+          "Memory the compile cache may hold, MiB (approximate)");
 ABSL_FLAG(int, max_message_mb, 64, "Largest gRPC message, MiB");
 ABSL_FLAG(double, shutdown_grace_seconds, 10,
           "On SIGTERM/SIGINT, time running solves get to finish");
@@ -116,6 +121,16 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   if (!(trim_seconds >= 0))
     return absl::InvalidArgumentError("--memory_trim_seconds must be >= 0");
   options.memory_trim_interval = absl::Seconds(trim_seconds);
+  options.compile_cache.max_entries =
+      absl::GetFlag(FLAGS_compile_cache_entries);
+  options.compile_cache.max_bytes = absl::GetFlag(FLAGS_compile_cache_mb) << 20;
+  if (options.compile_cache.max_entries < 0 ||
+      absl::GetFlag(FLAGS_compile_cache_mb) < 0 ||
+      absl::GetFlag(FLAGS_compile_cache_mb) > (int64_t{1} << 30)) {
+    return absl::InvalidArgumentError(
+        "--compile_cache_entries and --compile_cache_mb must be >= 0 (MiB "
+        "at most 2^30)");
+  }
   options.limits.max_variables = absl::GetFlag(FLAGS_max_variables);
   options.limits.max_couplers = absl::GetFlag(FLAGS_max_couplers);
   options.limits.max_reads = absl::GetFlag(FLAGS_max_reads);

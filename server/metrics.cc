@@ -2,6 +2,8 @@
 // live gauges.
 #include "server/metrics.h"
 
+#include <sys/resource.h>
+
 #include <utility>
 #include <vector>
 
@@ -34,17 +36,24 @@ class LiveGaugeCollector : public prometheus::Collectable {
   std::vector<prometheus::MetricFamily> Collect() const override {
     absl::MutexLock lock(&mu_);
     std::vector<prometheus::MetricFamily> families;
+    auto family = [&](const char* name, const char* help,
+                      prometheus::MetricType type, double value) {
+      prometheus::MetricFamily f;
+      f.name = name;
+      f.help = help;
+      f.type = type;
+      prometheus::ClientMetric metric;
+      if (type == prometheus::MetricType::Counter) {
+        metric.counter.value = value;
+      } else {
+        metric.gauge.value = value;
+      }
+      f.metric.push_back(std::move(metric));
+      families.push_back(std::move(f));
+    };
     auto add = [&](const char* name, const char* help,
                    const std::function<double()>& read) {
-      if (!read) return;
-      prometheus::MetricFamily family;
-      family.name = name;
-      family.help = help;
-      family.type = prometheus::MetricType::Gauge;
-      prometheus::ClientMetric metric;
-      metric.gauge.value = read();
-      family.metric.push_back(std::move(metric));
-      families.push_back(std::move(family));
+      if (read) family(name, help, prometheus::MetricType::Gauge, read());
     };
     add("qs_active_requests", "Solve requests admitted and running",
         gauges_.active_requests);
@@ -58,6 +67,34 @@ class LiveGaugeCollector : public prometheus::Collectable {
         gauges_.pool_running_tasks);
     add("qs_pool_threads", "Threads of the shared compute pool",
         gauges_.pool_threads);
+    // The process's CPU time, under the name Prometheus clients give it, so
+    // that the annealer's share of it (qs_annealer_cpu_seconds_total) can be
+    // read off one page.
+    rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) == 0) {
+      auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + 1e-6 * t.tv_usec;
+      };
+      family("process_cpu_seconds_total",
+             "User and system CPU time of the server process",
+             prometheus::MetricType::Counter,
+             seconds(usage.ru_utime) + seconds(usage.ru_stime));
+    }
+    if (gauges_.compile_cache) {
+      const CompileCacheStats cache = gauges_.compile_cache();
+      family("qs_compile_cache_hits_total",
+             "Compiles answered from the compile cache",
+             prometheus::MetricType::Counter, static_cast<double>(cache.hits));
+      family("qs_compile_cache_misses_total",
+             "Compiles the compile cache did not hold",
+             prometheus::MetricType::Counter,
+             static_cast<double>(cache.misses));
+      family("qs_compile_cache_entries", "Compiled problems in the cache",
+             prometheus::MetricType::Gauge, static_cast<double>(cache.entries));
+      family("qs_compile_cache_bytes",
+             "Approximate memory of the cached compiled problems",
+             prometheus::MetricType::Gauge, static_cast<double>(cache.bytes));
+    }
     return families;
   }
 
@@ -103,6 +140,11 @@ ServerMetrics::ServerMetrics()
                     .Name("qs_accepted_flips_total")
                     .Help("Flip proposals the samplers accepted")
                     .Register(*registry_)),
+      annealer_cpu_(prometheus::BuildCounter()
+                        .Name("qs_annealer_cpu_seconds_total")
+                        .Help("CPU time the samplers' annealing kernels used, "
+                              "summed over threads")
+                        .Register(*registry_)),
       rejected_(prometheus::BuildCounter()
                     .Name("qs_admission_rejected_total")
                     .Help("Requests turned away before running, by reason")
@@ -201,6 +243,8 @@ void ServerMetrics::RecordSolveEvent(const std::string& puzzle,
           .Increment(static_cast<double>(s.spin_update_attempts()));
       accepted_.Add({{"backend", backend}})
           .Increment(static_cast<double>(s.accepted_flips()));
+      annealer_cpu_.Add({{"backend", backend}})
+          .Increment(s.timings().annealer_cpu_seconds());
       if (s.backend().has_dwave()) {
         const v1::DwaveInfo& d = s.backend().dwave();
         const double access = d.qpu_access_time_us() * 1e-6;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "core/compile/compile_cache.h"
 #include "prometheus/collectable.h"
 #include "prometheus/counter.h"
 #include "prometheus/family.h"
@@ -30,6 +31,9 @@ struct LiveGauges {
       pool_queued_tasks;  // compute tasks (reads) waiting for a core
   std::function<double()> pool_running_tasks;  // compute tasks running
   std::function<double()> pool_threads;
+  // The compile cache's counts (hits and misses as counters), when there is
+  // a cache.
+  std::function<CompileCacheStats()> compile_cache;
 };
 
 class LiveGaugeCollector;
@@ -63,6 +67,7 @@ class ServerMetrics {
   prometheus::Family<prometheus::Counter>& valid_samples_;
   prometheus::Family<prometheus::Counter>& attempts_;
   prometheus::Family<prometheus::Counter>& accepted_;
+  prometheus::Family<prometheus::Counter>& annealer_cpu_;
   prometheus::Family<prometheus::Counter>& rejected_;
   prometheus::Family<prometheus::Histogram>& variables_;
   // D-Wave solves (BackendInfo.dwave of the summary).

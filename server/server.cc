@@ -34,6 +34,7 @@ struct Server::Impl {
   std::unique_ptr<WorkerPool> compute_pool;
   std::unique_ptr<WorkerPool> request_pool;
   SamplerRegistry samplers;
+  std::unique_ptr<CompileCache> compile_cache;
   std::unique_ptr<SolveEngine> engine;
   std::unique_ptr<Admission> admission;
   std::unique_ptr<ServerMetrics> metrics;
@@ -86,8 +87,12 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   if (absl::Status s = RegisterBuiltinSamplers(impl->samplers, backend_options);
       !s.ok())
     return s;
-  impl->engine = std::make_unique<SolveEngine>(&BuiltinCompilers(),
-                                               &impl->samplers, options.limits);
+  if (options.compile_cache.max_entries > 0) {
+    impl->compile_cache = std::make_unique<CompileCache>(options.compile_cache);
+  }
+  impl->engine =
+      std::make_unique<SolveEngine>(&BuiltinCompilers(), &impl->samplers,
+                                    options.limits, impl->compile_cache.get());
   impl->admission =
       std::make_unique<Admission>(requests, options.max_queued_requests);
   impl->metrics = std::make_unique<ServerMetrics>();
@@ -104,6 +109,10 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
           [compute] { return static_cast<double>(compute->running_tasks()); },
       .pool_threads =
           [compute] { return static_cast<double>(compute->num_threads()); },
+      .compile_cache =
+          impl->compile_cache == nullptr
+              ? std::function<CompileCacheStats()>()
+              : [cache = impl->compile_cache.get()] { return cache->stats(); },
   });
   if (!options.metrics_address.empty()) {
     try {

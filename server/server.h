@@ -30,6 +30,8 @@ struct ServerOptions {
   absl::Duration keepalive_time = absl::Seconds(60);
   absl::Duration keepalive_timeout = absl::Seconds(20);
   SolveLimits limits;
+  // Compiled problems kept for repeated puzzles; max_entries 0: no cache.
+  CompileCacheOptions compile_cache;
   TlsOptions tls;
   std::string auth_token_file;  // empty: no token required
   // How often free heap memory is handed back to the system (glibc

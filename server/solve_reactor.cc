@@ -172,23 +172,30 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     Pump(state, /*write_done=*/false, true);
   }
 
+  // Queues an event and starts its write when none is in flight. The summary
+  // waits for the job's status, so that it goes out together with the end of
+  // the call in one write.
   static void Enqueue(const std::shared_ptr<State>& state,
                       v1::SolveResponse&& event) {
+    const bool last = event.has_summary();
     {
       absl::MutexLock lock(&state->mu);
       if (state->client_gone) return;
       state->queue.push_back(std::move(event));
     }
-    Pump(state, /*write_done=*/false, true);
+    if (!last) Pump(state, /*write_done=*/false, true);
   }
 
   // Starts the next write, or finishes once the job is done and the queue is
-  // empty. The decision is made under the lock; the gRPC call is made outside
-  // it, because a reaction may run on this thread.
+  // empty; the last message and the status go out as one operation. A write
+  // followed by more queued messages carries the buffer hint, so that a burst
+  // of samples leaves in few frames. The decision is made under the lock; the
+  // gRPC call is made outside it, because a reaction may run on this thread.
   static void Pump(const std::shared_ptr<State>& state, bool write_done,
                    bool ok) {
     SolveReactor* reactor = nullptr;
     bool start_write = false;
+    bool more_queued = false;
     std::optional<grpc::Status> finish;
     {
       absl::MutexLock lock(&state->mu);
@@ -206,8 +213,14 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
       if (!state->queue.empty()) {
         state->in_flight = std::move(state->queue.front());
         state->queue.pop_front();
-        state->writing = true;
         start_write = true;
+        more_queued = !state->queue.empty();
+        if (!more_queued && state->final_status) {
+          state->finish_called = true;
+          finish = state->final_status;
+        } else {
+          state->writing = true;
+        }
       } else if (state->final_status) {
         state->finish_called = true;
         finish = state->final_status;
@@ -216,11 +229,18 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
       }
       reactor = state->reactor;
     }
-    if (start_write) {
-      reactor->StartWrite(&state->in_flight);
-    } else {
+    if (finish) {
       state->final_code = finish->error_code();
       state->final_message = finish->error_message();
+    }
+    if (start_write && finish) {
+      reactor->StartWriteAndFinish(&state->in_flight, grpc::WriteOptions(),
+                                   *finish);
+    } else if (start_write) {
+      grpc::WriteOptions options;
+      if (more_queued) options.set_buffer_hint();
+      reactor->StartWrite(&state->in_flight, options);
+    } else {
       reactor->Finish(*finish);
     }
   }

@@ -137,6 +137,12 @@ double PhaseSplit::outside_share() const {
   return served > 0 ? outside_seconds() / served : 0;
 }
 
+double PhaseSplit::cpu_outside_share() const {
+  return process_cpu_seconds > 0
+             ? 1 - annealer_cpu_seconds / process_cpu_seconds
+             : 0;
+}
+
 PhaseSplit ComputePhaseSplit(const std::vector<MetricSample>& before,
                              const std::vector<MetricSample>& after,
                              const std::string& method) {
@@ -153,6 +159,10 @@ PhaseSplit ComputePhaseSplit(const std::vector<MetricSample>& before,
   split.compile_seconds = phase("compile");
   split.sample_seconds = phase("sample");
   split.decode_seconds = phase("decode");
+  split.process_cpu_seconds =
+      Delta(before, after, "process_cpu_seconds_total", {});
+  split.annealer_cpu_seconds =
+      Delta(before, after, "qs_annealer_cpu_seconds_total", {});
   return split;
 }
 

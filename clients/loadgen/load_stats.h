@@ -50,6 +50,10 @@ struct PhaseSplit {
   double compile_seconds = 0;
   double sample_seconds = 0;  // the sampler's wall time, decoding included
   double decode_seconds = 0;  // decoding and validating samples
+  // CPU time: the server processes' (process_cpu_seconds_total) and the
+  // annealing kernels' (qs_annealer_cpu_seconds_total); over every method.
+  double process_cpu_seconds = 0;
+  double annealer_cpu_seconds = 0;
   // Time a request was being served: request - queue.
   double served_seconds() const { return request_seconds - queue_seconds; }
   // The annealer alone: sampling without the decoding done inside it.
@@ -60,6 +64,9 @@ struct PhaseSplit {
   }
   // outside / served, 0 when nothing was served.
   double outside_share() const;
+  // The share of the servers' CPU time not spent annealing (gRPC, compile,
+  // decode, scheduling), 0 when no CPU time was recorded.
+  double cpu_outside_share() const;
 };
 
 // The split of requests of `method` (qs_request_duration_seconds{method}) and

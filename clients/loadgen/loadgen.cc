@@ -765,6 +765,14 @@ int Main() {
             n);
     std::printf("server time outside the annealer: %.2f%% of served time\n",
                 100 * split.outside_share());
+    if (split.process_cpu_seconds > 0) {
+      std::printf(
+          "server CPU per request: %.3f ms, annealer %.3f ms; outside the "
+          "annealer: %.2f%% of the server's CPU time\n",
+          1e3 * split.process_cpu_seconds / n,
+          1e3 * split.annealer_cpu_seconds / n,
+          100 * split.cpu_outside_share());
+    }
     if (mode == "solve" && ok < static_cast<int64_t>(records.size())) {
       // The duration histogram has no status label: turned-away calls count
       // in the request time but have no phases. (Batch items turned away
@@ -785,6 +793,9 @@ int Main() {
     sf["served_seconds"] = Number(split.served_seconds());
     sf["annealer_seconds"] = Number(split.annealer_seconds());
     sf["outside_share"] = Number(split.outside_share());
+    sf["process_cpu_seconds"] = Number(split.process_cpu_seconds);
+    sf["annealer_cpu_seconds"] = Number(split.annealer_cpu_seconds);
+    sf["cpu_outside_share"] = Number(split.cpu_outside_share());
     f["server_phases"] = s;
   }
 

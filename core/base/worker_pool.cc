@@ -53,7 +53,7 @@ void WorkerPool::TaskGroup::Submit(std::function<void()> task) {
 void WorkerPool::TaskGroup::Wait() {
   WorkerPool* pool = pool_;
   absl::MutexLock lock(&pool->mu_);
-  while (unfinished_ > 0) pool->group_done_.Wait(&pool->mu_);
+  while (unfinished_ > 0) done_.Wait(&pool->mu_);
 }
 
 size_t WorkerPool::TaskGroup::CancelPending() {
@@ -63,7 +63,7 @@ size_t WorkerPool::TaskGroup::CancelPending() {
   tasks_.clear();
   unfinished_ -= dropped;
   pool->queued_ -= dropped;
-  if (unfinished_ == 0) pool->group_done_.SignalAll();
+  if (unfinished_ == 0) done_.SignalAll();
   return dropped;
 }
 
@@ -93,7 +93,7 @@ void WorkerPool::WorkerLoop() {
     task = nullptr;  // destroy captures outside the lock
     mu_.Lock();
     --running_;
-    if (--group->unfinished_ == 0) group_done_.SignalAll();
+    if (--group->unfinished_ == 0) group->done_.SignalAll();
   }
 }
 

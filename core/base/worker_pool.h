@@ -59,6 +59,9 @@ class WorkerPool {
     std::deque<std::function<void()>> tasks_;
     size_t unfinished_ = 0;  // queued + running
     bool in_ready_list_ = false;
+    // Signalled when unfinished_ reaches zero; one per group, so that a
+    // finished group wakes only its own waiter.
+    absl::CondVar done_;
   };
 
  private:
@@ -66,7 +69,6 @@ class WorkerPool {
 
   mutable absl::Mutex mu_;
   absl::CondVar work_available_;
-  absl::CondVar group_done_;
   std::deque<std::shared_ptr<TaskGroup>> ready_ ABSL_GUARDED_BY(mu_);
   size_t queued_ ABSL_GUARDED_BY(mu_) = 0;
   size_t running_ ABSL_GUARDED_BY(mu_) = 0;

@@ -107,6 +107,9 @@ struct SampleStats {
   bool kernel_exact = true;
   int threads = 1;
   absl::Duration elapsed;
+  // CPU time of the annealing kernel summed over threads (zero for samplers
+  // that do not measure it).
+  absl::Duration cpu_time;
   // Remote QPU backends: solver, QPU timing, embedding and chain statistics
   // (copied into the summary's BackendInfo.dwave).
   std::optional<v1::DwaveInfo> dwave;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -51,8 +52,17 @@ v1::Termination TerminationFor(StopReason reason) {
   return v1::TERMINATION_UNSPECIFIED;
 }
 
+// A seed for a request that sets none: one random_device read per thread (it
+// opens the entropy source each time it is made), then a thread-local stream.
+uint64_t DrawSeed() {
+  thread_local std::mt19937_64 rng(
+      (uint64_t{std::random_device{}()} << 32 | std::random_device{}()) ^
+      static_cast<uint64_t>(absl::GetCurrentTimeNanos()));
+  return rng();
+}
+
 void FillStats(const CompiledProblem& problem, absl::Duration compile_time,
-               v1::CompileStats& stats) {
+               bool from_cache, v1::CompileStats& stats) {
   const QuboStats model_stats = problem.model.Stats();
   stats.set_puzzle_kind(problem.kind);
   stats.set_variables_total(problem.full_model.num_variables());
@@ -70,6 +80,7 @@ void FillStats(const CompiledProblem& problem, absl::Duration compile_time,
   }
   stats.set_compile_seconds(Seconds(compile_time));
   stats.set_offset(problem.model.offset());
+  stats.set_from_cache(from_cache);
 }
 
 // Collects samples from the sampler's threads, decodes and validates them, and
@@ -94,26 +105,13 @@ class StreamingSink final : public SampleSink {
         last_progress_(start_) {}
 
   void OnSample(Sample sample) override {
-    // Decoding runs outside the lock, on the sampler's thread, so that decoding
-    // scales with the reads.
-    std::vector<uint8_t> full = problem_.variables.Expand(sample.bits);
+    // Decoding runs outside the sink's lock, on the sampler's thread, so that
+    // decoding scales with the reads.
     const absl::Time decode_start = absl::Now();
-    v1::SampleEvent event;
-    event.set_bits(PackBits(full));
-    event.set_num_variables(static_cast<uint32_t>(full.size()));
+    v1::SampleEvent event = DecodeOnce(sample.bits);
     event.set_energy(sample.energy);
     event.set_num_occurrences(sample.num_occurrences);
     event.set_read_index(sample.read_index);
-    *event.mutable_solution() = compiler_.Decode(spec_, problem_, full);
-    auto report = compiler_.Validate(spec_, event.solution());
-    if (report.ok()) {
-      event.set_valid(report->valid());
-      *event.mutable_violations() = std::move(*report->mutable_violations());
-    } else {
-      event.set_valid(false);
-      *event.add_violations() =
-          MakeViolation("decode_error", "", report.status().message());
-    }
     const absl::Duration decode_time = absl::Now() - decode_start;
     // stop_at_first_valid stops at a valid board at or below target_energy
     // (when set); a valid board always sits at the ground energy.
@@ -221,6 +219,36 @@ class StreamingSink final : public SampleSink {
   }
 
  private:
+  // The bits, board and verdict of a reduced assignment. Reads of a small
+  // puzzle mostly end in the same few states (the ground state above all), so
+  // each distinct state is decoded and validated once per solve; the first
+  // kMaxMemo states are remembered.
+  v1::SampleEvent DecodeOnce(const std::vector<uint8_t>& bits) {
+    static constexpr size_t kMaxMemo = 1024;
+    {
+      absl::MutexLock lock(&memo_mu_);
+      auto it = memo_.find(bits);
+      if (it != memo_.end()) return it->second;
+    }
+    const std::vector<uint8_t> full = problem_.variables.Expand(bits);
+    v1::SampleEvent event;
+    event.set_bits(PackBits(full));
+    event.set_num_variables(static_cast<uint32_t>(full.size()));
+    *event.mutable_solution() = compiler_.Decode(spec_, problem_, full);
+    auto report = compiler_.Validate(spec_, event.solution());
+    if (report.ok()) {
+      event.set_valid(report->valid());
+      *event.mutable_violations() = std::move(*report->mutable_violations());
+    } else {
+      event.set_valid(false);
+      *event.add_violations() =
+          MakeViolation("decode_error", "", report.status().message());
+    }
+    absl::MutexLock lock(&memo_mu_);
+    if (memo_.size() < kMaxMemo) memo_.emplace(bits, event);
+    return event;
+  }
+
   void UpdateBest(const v1::SampleEvent& event)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     const bool better =
@@ -253,6 +281,9 @@ class StreamingSink final : public SampleSink {
   std::vector<v1::SampleEvent> held_ ABSL_GUARDED_BY(mu_);
   // Packed bits of the valid boards streamed (params.distinct_valid).
   absl::flat_hash_set<std::string> distinct_ ABSL_GUARDED_BY(mu_);
+  absl::Mutex memo_mu_;
+  absl::flat_hash_map<std::vector<uint8_t>, v1::SampleEvent> memo_
+      ABSL_GUARDED_BY(memo_mu_);
 };
 
 }  // namespace
@@ -292,8 +323,22 @@ absl::StatusOr<std::vector<uint8_t>> UnpackBits(absl::string_view packed,
 }
 
 SolveEngine::SolveEngine(const CompilerRegistry* compilers,
-                         const SamplerRegistry* samplers, SolveLimits limits)
-    : compilers_(compilers), samplers_(samplers), limits_(limits) {}
+                         const SamplerRegistry* samplers, SolveLimits limits,
+                         CompileCache* cache)
+    : compilers_(compilers),
+      samplers_(samplers),
+      limits_(limits),
+      cache_(cache) {}
+
+absl::StatusOr<CompileCache::Problem> SolveEngine::CompileThroughCache(
+    const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
+    const v1::CompileOptions& options, bool* from_cache) const {
+  if (cache_ != nullptr)
+    return cache_->GetOrCompile(compiler, spec, options, from_cache);
+  *from_cache = false;
+  ASSIGN_OR_RETURN(CompiledProblem problem, compiler.Compile(spec, options));
+  return std::make_shared<const CompiledProblem>(std::move(problem));
+}
 
 absl::Status SolveEngine::StatusForStop(StopReason reason) {
   switch (reason) {
@@ -413,10 +458,14 @@ absl::StatusOr<v1::CompileResponse> SolveEngine::Compile(
                    compilers_->ForSpec(request.puzzle()));
   RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler));
   const absl::Time start = absl::Now();
-  ASSIGN_OR_RETURN(CompiledProblem problem,
-                   compiler->Compile(request.puzzle(), request.options()));
+  bool from_cache = false;
+  ASSIGN_OR_RETURN(const CompileCache::Problem compiled,
+                   CompileThroughCache(*compiler, request.puzzle(),
+                                       request.options(), &from_cache));
+  const CompiledProblem& problem = *compiled;
   v1::CompileResponse response;
-  FillStats(problem, absl::Now() - start, *response.mutable_stats());
+  FillStats(problem, absl::Now() - start, from_cache,
+            *response.mutable_stats());
   if (request.options().return_qubo())
     *response.mutable_qubo() = QuboToProto(problem.model);
   for (int r = 0; r < problem.variables.num_reduced(); ++r) {
@@ -621,10 +670,7 @@ absl::Status SolveEngine::Generate(const v1::GenerateRequest& request,
         absl::Now() + absl::Seconds(request.time_limit_seconds()),
         StopReason::kTimeLimit);
   }
-  const uint64_t seed = request.has_seed()
-                            ? request.seed()
-                            : std::random_device{}() * uint64_t{0x100000001} ^
-                                  absl::GetCurrentTimeNanos();
+  const uint64_t seed = request.has_seed() ? request.seed() : DrawSeed();
   EngineSolutionSampler sampler(*this, request.sampling());
   const uint32_t count = std::max<uint32_t>(request.count(), 1);
   for (uint32_t index = 0; index < count; ++index) {
@@ -705,8 +751,11 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   const Sampler* sampler =
       solver == nullptr ? *samplers_->Get(backend) : nullptr;
 
-  ASSIGN_OR_RETURN(CompiledProblem problem,
-                   compiler->Compile(request.puzzle(), request.compile()));
+  bool from_cache = false;
+  ASSIGN_OR_RETURN(const CompileCache::Problem compiled,
+                   CompileThroughCache(*compiler, request.puzzle(),
+                                       request.compile(), &from_cache));
+  const CompiledProblem& problem = *compiled;
   const absl::Duration compile_time = absl::Now() - start;
   const int n = problem.model.num_variables();
   if (problem.model.num_couplers() > limits_.max_couplers) {
@@ -743,9 +792,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
                      "limit of ",
                      limits_.max_attempts));
   }
-  params.seed = p.has_seed() ? p.seed()
-                             : std::random_device{}() * uint64_t{0x100000001} ^
-                                   absl::GetCurrentTimeNanos();
+  params.seed = p.has_seed() ? p.seed() : DrawSeed();
   // With stop_at_first_valid the sink checks the energy together with the
   // rules: a sampler stopping on energy alone would end the solve at a board
   // that breaks a rule the QUBO cannot express (Takuzu's unique lines).
@@ -769,7 +816,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
     v1::SolveResponse response;
     v1::SolveHeader* header = response.mutable_header();
     header->set_request_id(request.request_id());
-    FillStats(problem, compile_time, *header->mutable_stats());
+    FillStats(problem, compile_time, from_cache, *header->mutable_stats());
     header->set_backend(backend);
     header->set_seed(params.seed);
     header->set_num_reads(params.num_reads);
@@ -846,6 +893,7 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   timings->set_compile_seconds(Seconds(compile_time));
   timings->set_sample_seconds(Seconds(sample_time));
   timings->set_decode_seconds(Seconds(sink.decode_time()));
+  timings->set_annealer_cpu_seconds(Seconds(stats.cpu_time));
   timings->set_total_seconds(Seconds(queue_time + (absl::Now() - start)));
   summary->set_seed(params.seed);
   summary->set_sweeps_done(stats.sweeps_done);

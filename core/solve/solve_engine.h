@@ -19,6 +19,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "core/base/interrupter.h"
+#include "core/compile/compile_cache.h"
 #include "core/compile/registry.h"
 #include "core/exact/cnf.h"
 #include "core/generate/generator.h"
@@ -41,8 +42,11 @@ struct SolveLimits {
 
 class SolveEngine {
  public:
+  // `cache` (optional, outliving the engine) keeps compiled problems for
+  // Compile and Solve calls that repeat a puzzle.
   SolveEngine(const CompilerRegistry* compilers,
-              const SamplerRegistry* samplers, SolveLimits limits);
+              const SamplerRegistry* samplers, SolveLimits limits,
+              CompileCache* cache = nullptr);
 
   const SolveLimits& limits() const { return limits_; }
   const CompilerRegistry& compilers() const { return *compilers_; }
@@ -100,6 +104,10 @@ class SolveEngine {
   static absl::Status StatusForStop(StopReason reason);
 
  private:
+  // The problem of (spec, options), through the cache when there is one.
+  absl::StatusOr<CompileCache::Problem> CompileThroughCache(
+      const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
+      const v1::CompileOptions& options, bool* from_cache) const;
   absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
                               const PuzzleCompiler& compiler) const;
   // The checks of SolveParams that need no puzzle; messages name fields as
@@ -110,6 +118,7 @@ class SolveEngine {
   const CompilerRegistry* compilers_;
   const SamplerRegistry* samplers_;
   SolveLimits limits_;
+  CompileCache* cache_;
 };
 
 // The wire form of an encoding's size.

@@ -4,9 +4,13 @@
 // /metrics shows the requests; every bad input gets its status code; a deadline
 // or a cancel stops the anneal.
 #include <chrono>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "grpc/reflection/v1alpha/reflection.grpc.pb.h"
@@ -368,6 +372,58 @@ TEST_F(SolveServiceTest, MetricsShowTheRequests) {
   EXPECT_THAT(*metrics, HasSubstr("qs_active_requests"));
   EXPECT_THAT(*metrics, HasSubstr("qs_pool_queued_tasks"));
   EXPECT_THAT(*metrics, HasSubstr("code=\"INVALID_ARGUMENT\""));
+}
+
+// The value of the first sample line of `name` (labels included in `name`
+// when given), or -1.
+double MetricValue(const std::string& page, const std::string& name) {
+  for (absl::string_view line : absl::StrSplit(page, '\n')) {
+    if (!absl::StartsWith(line, name)) continue;
+    const absl::string_view rest = line.substr(name.size());
+    if (rest.empty() || (rest[0] != ' ' && rest[0] != '{')) continue;
+    double value = -1;
+    if (absl::SimpleAtod(line.substr(line.rfind(' ') + 1), &value))
+      return value;
+  }
+  return -1;
+}
+
+// A puzzle solved again skips compiling (the header says so, the cache's
+// counters show it), and /metrics carries the CPU split: the process's CPU
+// time and the part the annealer used.
+TEST_F(SolveServiceTest, RepeatedPuzzleComesFromTheCompileCache) {
+  auto stub = server_->NewStub();
+  v1::SolveRequest request;
+  // A 4x4 Sudoku with a givens pattern no other test uses.
+  v1::SudokuPuzzle* sudoku = request.mutable_puzzle()->mutable_sudoku();
+  sudoku->set_box_size(2);
+  for (int cell = 0; cell < 16; ++cell)
+    sudoku->add_cells(cell == 0 || cell == 6 || cell == 9 || cell == 15 ? 1
+                                                                        : 0);
+  request.mutable_params()->set_num_reads(16);
+  request.mutable_params()->set_num_sweeps(100);
+  const auto before = server_->ScrapeMetrics();
+  ASSERT_TRUE(before.ok());
+  std::vector<bool> from_cache;
+  for (int round = 0; round < 2; ++round) {
+    const testing::SolveStream stream = testing::RunSolve(*stub, request);
+    ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
+    ASSERT_TRUE(stream.events.front().has_header());
+    from_cache.push_back(stream.events.front().header().stats().from_cache());
+  }
+  EXPECT_EQ(from_cache, (std::vector<bool>{false, true}));
+  const auto after = server_->ScrapeMetrics();
+  ASSERT_TRUE(after.ok());
+  EXPECT_GE(MetricValue(*after, "qs_compile_cache_hits_total") -
+                MetricValue(*before, "qs_compile_cache_hits_total"),
+            1);
+  EXPECT_GE(MetricValue(*after, "qs_compile_cache_entries"), 1);
+  EXPECT_GT(MetricValue(*after, "qs_compile_cache_bytes"), 0);
+  const double process_cpu = MetricValue(*after, "process_cpu_seconds_total");
+  const double annealer_cpu =
+      MetricValue(*after, "qs_annealer_cpu_seconds_total{backend=\"cpu-sa\"}");
+  EXPECT_GT(annealer_cpu, 0);
+  EXPECT_GT(process_cpu, annealer_cpu);
 }
 
 }  // namespace
