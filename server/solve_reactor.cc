@@ -1,19 +1,17 @@
-// The Solve call: admission, job on the request pool, one write in flight,
-// cancel and deadline.
+// The Solve call: admission, job on the request pool, streaming through a
+// StreamWriter, cancel and deadline.
 #include "server/solve_reactor.h"
 
-#include <deque>
 #include <memory>
-#include <optional>
 #include <random>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_format.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "core/sample/registry.h"
 #include "server/convert.h"
+#include "server/stream_writer.h"
 #include "spdlog/spdlog.h"
 
 namespace qs::server {
@@ -45,8 +43,7 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
  public:
   SolveReactor(ServiceContext* context, grpc::CallbackServerContext* call,
                const v1::SolveRequest* request)
-      : context_(context), state_(std::make_shared<State>()) {
-    state_->reactor = this;
+      : context_(context), state_(std::make_shared<State>(this)) {
     state_->arrival = absl::Now();
     state_->request = *request;
     if (state_->request.request_id().empty())
@@ -71,7 +68,7 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
       if (!status.ok()) context->metrics->RecordRejected("Solve", "overloaded");
     }
     if (!status.ok()) {
-      FinishNow(status);
+      state_->writer.FinishNow(ToGrpcStatus(status));
       return;
     }
     state_->admitted = true;
@@ -80,7 +77,7 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
         [context, state] { RunJob(context, state); });
   }
 
-  void OnWriteDone(bool ok) override { Pump(state_, /*write_done=*/true, ok); }
+  void OnWriteDone(bool ok) override { state_->writer.OnWriteDone(ok); }
 
   void OnCancel() override {
     // A deadline that passed shows up as a cancel too; keep the more precise
@@ -94,7 +91,7 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
   void OnDone() override {
     const State& s = *state_;
     const double seconds = absl::ToDoubleSeconds(absl::Now() - s.arrival);
-    const std::string code = StatusCodeName(s.final_code);
+    const std::string code = StatusCodeName(s.writer.final_code());
     context_->metrics->RecordRequest("Solve", s.puzzle, s.backend, code,
                                      seconds);
     spdlog::info(
@@ -102,13 +99,15 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
         "status={} seconds={:.4f}{}",
         s.request.request_id(), s.peer, s.puzzle, s.variables, s.backend, code,
         seconds,
-        s.final_message.empty() ? "" : " message=\"" + s.final_message + "\"");
+        s.writer.final_message().empty()
+            ? ""
+            : " message=\"" + s.writer.final_message() + "\"");
     delete this;
   }
 
  private:
   struct State {
-    SolveReactor* reactor = nullptr;  // valid until Finish has been called
+    explicit State(SolveReactor* reactor) : writer(reactor, &interrupter) {}
     v1::SolveRequest request;
     std::string puzzle, backend, peer;
     absl::Time arrival;
@@ -116,30 +115,10 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     Interrupter interrupter;
     bool admitted = false;
     uint32_t variables = 0;
-
-    absl::Mutex mu;
-    std::deque<v1::SolveResponse> queue ABSL_GUARDED_BY(mu);
-    v1::SolveResponse
-        in_flight;  // the message being written; touched only by the writer
-    bool writing ABSL_GUARDED_BY(mu) = false;
-    bool client_gone ABSL_GUARDED_BY(mu) = false;
-    std::optional<grpc::Status> final_status ABSL_GUARDED_BY(mu);
-    bool finish_called ABSL_GUARDED_BY(mu) = false;
-    grpc::StatusCode final_code =
-        grpc::StatusCode::OK;  // set before Finish, read in OnDone
-    std::string final_message;
+    // The summary waits for the job's status, so that both leave in one
+    // write.
+    StreamWriter<v1::SolveResponse> writer;
   };
-
-  void FinishNow(const absl::Status& status) {
-    const grpc::Status grpc_status = ToGrpcStatus(status);
-    {
-      absl::MutexLock lock(&state_->mu);
-      state_->finish_called = true;
-    }
-    state_->final_code = grpc_status.error_code();
-    state_->final_message = grpc_status.error_message();
-    Finish(grpc_status);
-  }
 
   static void RunJob(ServiceContext* context, std::shared_ptr<State> state) {
     context->admission->Started();
@@ -159,90 +138,14 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
             }
             context->metrics->RecordSolveEvent(state->puzzle, state->backend,
                                                event);
-            Enqueue(state, std::move(event));
+            const bool summary = event.has_summary();
+            state->writer.Push(std::move(event), /*hold_for_close=*/summary);
           },
           queue_time);
     }
     context->Untrack(&state->interrupter);
     context->admission->Finished(/*started=*/true);
-    {
-      absl::MutexLock lock(&state->mu);
-      state->final_status = ToGrpcStatus(status);
-    }
-    Pump(state, /*write_done=*/false, true);
-  }
-
-  // Queues an event and starts its write when none is in flight. The summary
-  // waits for the job's status, so that it goes out together with the end of
-  // the call in one write.
-  static void Enqueue(const std::shared_ptr<State>& state,
-                      v1::SolveResponse&& event) {
-    const bool last = event.has_summary();
-    {
-      absl::MutexLock lock(&state->mu);
-      if (state->client_gone) return;
-      state->queue.push_back(std::move(event));
-    }
-    if (!last) Pump(state, /*write_done=*/false, true);
-  }
-
-  // Starts the next write, or finishes once the job is done and the queue is
-  // empty; the last message and the status go out as one operation. A write
-  // followed by more queued messages carries the buffer hint, so that a burst
-  // of samples leaves in few frames. The decision is made under the lock; the
-  // gRPC call is made outside it, because a reaction may run on this thread.
-  static void Pump(const std::shared_ptr<State>& state, bool write_done,
-                   bool ok) {
-    SolveReactor* reactor = nullptr;
-    bool start_write = false;
-    bool more_queued = false;
-    std::optional<grpc::Status> finish;
-    {
-      absl::MutexLock lock(&state->mu);
-      if (write_done) {
-        state->writing = false;
-        if (!ok) {
-          // The stream broke (client gone): drop what is queued and stop the
-          // work.
-          state->client_gone = true;
-          state->queue.clear();
-          state->interrupter.Interrupt(StopReason::kCancelled);
-        }
-      }
-      if (state->writing || state->finish_called) return;
-      if (!state->queue.empty()) {
-        state->in_flight = std::move(state->queue.front());
-        state->queue.pop_front();
-        start_write = true;
-        more_queued = !state->queue.empty();
-        if (!more_queued && state->final_status) {
-          state->finish_called = true;
-          finish = state->final_status;
-        } else {
-          state->writing = true;
-        }
-      } else if (state->final_status) {
-        state->finish_called = true;
-        finish = state->final_status;
-      } else {
-        return;
-      }
-      reactor = state->reactor;
-    }
-    if (finish) {
-      state->final_code = finish->error_code();
-      state->final_message = finish->error_message();
-    }
-    if (start_write && finish) {
-      reactor->StartWriteAndFinish(&state->in_flight, grpc::WriteOptions(),
-                                   *finish);
-    } else if (start_write) {
-      grpc::WriteOptions options;
-      if (more_queued) options.set_buffer_hint();
-      reactor->StartWrite(&state->in_flight, options);
-    } else {
-      reactor->Finish(*finish);
-    }
+    state->writer.Close(ToGrpcStatus(status));
   }
 
   ServiceContext* const context_;
