@@ -4,7 +4,9 @@
 # checks the runtime image (every shared library resolves, runs as an unprivileged user, no shell
 # needed), runs it on 127.0.0.1, solves a Sudoku through it with qsolve from outside the container,
 # checks health, the image's own HEALTHCHECK and /metrics, stops it with SIGTERM (it must drain and exit
-# 0, not be killed) and removes everything it made. podman's settings come from files written under a
+# 0, not be killed), then brings up deploy/compose.yaml with podman-compose (this image and the Prometheus
+# image of deploy/prometheus) and checks through Prometheus's HTTP API that it scrapes the server and has
+# loaded the alert rules, and removes everything it made. podman's settings come from files written under a
 # temporary directory (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF): nothing under /etc is changed.
 #
 # Usage: deploy/container-test.sh            (root or sudo; installs what it needs with apt-get)
@@ -68,9 +70,21 @@ podman_quiet() {
 }
 
 CONTAINER=""
+COMPOSE_PROJECT=""
+compose() {
+  $SUDO env CONTAINERS_CONF="$CONTAINERS_CONF" CONTAINERS_STORAGE_CONF="$CONTAINERS_STORAGE_CONF" \
+    TMPDIR="$TMPDIR" QS_GRPC_PORT="${QS_GRPC_PORT:-}" QS_METRICS_PORT="${QS_METRICS_PORT:-}" \
+    QS_PROMETHEUS_PORT="${QS_PROMETHEUS_PORT:-}" \
+    podman-compose -p "$COMPOSE_PROJECT" -f "$ROOT/deploy/compose.yaml" "$@"
+}
 cleanup() {
   local rc=$?
   if [[ -n $CONTAINER ]]; then "${PODMAN[@]}" rm -f -t 0 "$CONTAINER" >/dev/null 2>&1 || true; fi
+  if [[ -n $COMPOSE_PROJECT ]]; then
+    compose down -v >/dev/null 2>&1 || true
+    # The CNI configuration of the compose network lives under /etc/cni/net.d, outside the private store.
+    "${PODMAN[@]}" network rm -f "${COMPOSE_PROJECT}_default" >/dev/null 2>&1 || true
+  fi
   if [[ ${KEEP_WORK:-0} == 1 ]]; then
     log "work dir kept (image store included): $WORK; CONTAINERS_CONF=$CONTAINERS_CONF CONTAINERS_STORAGE_CONF=$CONTAINERS_STORAGE_CONF"
   else
@@ -192,3 +206,59 @@ grep -q "stopped" <<<"$logs" || fail "no clean stop in the server log"
 log "stopped by SIGTERM in ${stop_secs}s, exit 0, the in-flight solve finished"
 "${PODMAN[@]}" rm "$CONTAINER" >/dev/null
 CONTAINER=""
+
+# --- compose: the server with a real Prometheus scraping it ------------------------------------------
+# deploy/compose.yaml as a user runs it, with this image under the name the file gives it and the
+# Prometheus image of deploy/prometheus built on the same base.
+log "podman build (Prometheus image of deploy/compose.yaml)"
+"${PODMAN[@]}" tag "$IMAGE" localhost/qs-server:latest
+"${PODMAN[@]}" build --pull=never --format docker --network host -t localhost/qs-prometheus:latest \
+  "$ROOT/deploy/prometheus" >"$WORK/prometheus-build.log" 2>&1 ||
+  { tail -40 "$WORK/prometheus-build.log"; fail "podman build of deploy/prometheus"; }
+QS_GRPC_PORT=$(free_port)
+QS_METRICS_PORT=$(free_port)
+QS_PROMETHEUS_PORT=$(free_port)
+while [[ $QS_METRICS_PORT == "$QS_GRPC_PORT" || $QS_PROMETHEUS_PORT == "$QS_GRPC_PORT" ||
+  $QS_PROMETHEUS_PORT == "$QS_METRICS_PORT" ]]; do
+  QS_METRICS_PORT=$(free_port)
+  QS_PROMETHEUS_PORT=$(free_port)
+done
+COMPOSE_PROJECT=qs-compose-test-$$
+log "podman-compose up: gRPC 127.0.0.1:$QS_GRPC_PORT, metrics :$QS_METRICS_PORT, Prometheus :$QS_PROMETHEUS_PORT"
+compose up -d >"$WORK/compose-up.log" 2>&1 || { tail -40 "$WORK/compose-up.log"; fail "podman-compose up"; }
+
+for _ in $(seq 1 300); do
+  "$QSOLVE" health --addr "127.0.0.1:$QS_GRPC_PORT" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+"$QSOLVE" health --addr "127.0.0.1:$QS_GRPC_PORT" ||
+  { compose logs 2>&1 | tail -40; fail "health of the compose service"; }
+out=$("$QSOLVE" solve --addr "127.0.0.1:$QS_GRPC_PORT" --kind sudoku --input "$NYT" --reads 3000 --sweeps 3000 \
+  --seed 2024 --stop_at_first_valid --json --deadline 300)
+grep -q '"valid":true' <(tail -n 1 <<<"$out") || { tail -n 1 <<<"$out"; fail "no valid Sudoku from compose"; }
+log "solved through the compose service"
+
+# Prometheus scrapes every 5 s (deploy/prometheus/prometheus.yml); allow a minute for its start and the
+# first scrapes that include the solve.
+PROM=http://127.0.0.1:$QS_PROMETHEUS_PORT
+scraped=""
+for _ in $(seq 1 120); do
+  scraped=$(curl -sf --get "$PROM/api/v1/query" \
+    --data-urlencode 'query=sum(qs_requests_total{method="Solve",code="OK"})' 2>/dev/null || true)
+  grep -q '"value":\[[0-9.]*,"1"\]' <<<"$scraped" && break
+  sleep 0.5
+done
+grep -q '"value":\[[0-9.]*,"1"\]' <<<"$scraped" ||
+  { echo "$scraped"; compose logs 2>&1 | tail -40; fail "Prometheus does not show the solve"; }
+targets=$(curl -sf "$PROM/api/v1/targets") || fail "GET $PROM/api/v1/targets"
+grep -q '"health":"up"' <<<"$targets" || { echo "$targets"; fail "the qs-server target is not up"; }
+grep -q '"scrapeUrl":"http://qs-server:9464/metrics"' <<<"$targets" ||
+  { echo "$targets"; fail "Prometheus does not scrape qs-server by its service name"; }
+rules=$(curl -sf "$PROM/api/v1/rules") || fail "GET $PROM/api/v1/rules"
+grep -q '"type":"alerting"' <<<"$rules" || { echo "$rules" | head -c 2000; fail "no alert rules loaded"; }
+log "Prometheus scrapes qs-server:9464 (target up), counts the solve, and has the alert rules"
+
+compose down -v >"$WORK/compose-down.log" 2>&1 || { tail -20 "$WORK/compose-down.log"; fail "podman-compose down"; }
+"${PODMAN[@]}" network rm -f "${COMPOSE_PROJECT}_default" >/dev/null 2>&1 || true
+COMPOSE_PROJECT=""
+log "podman-compose down"
