@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "core/base/status_macros.h"
 
@@ -22,6 +24,27 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
   problem.stages.push_back({std::string(stage), problem.variables.num_reduced(),
                             problem.variables.num_fixed_zero() - zero_before,
                             problem.variables.num_fixed_one() - one_before});
+  return absl::OkStatus();
+}
+
+absl::Status CheckSolutionRows(const v1::PuzzleSolution& solution, int rows,
+                               int cols) {
+  if (solution.rows_size() == 0) {
+    return solution.cells_size() == 0
+               ? absl::InvalidArgumentError("solution: neither cells nor rows")
+               : absl::OkStatus();
+  }
+  if (solution.rows_size() != rows) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "solution.rows: expected ", rows, " rows, got ", solution.rows_size()));
+  }
+  for (int r = 0; r < rows; ++r) {
+    if (static_cast<int>(solution.rows(r).size()) != cols) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("solution.rows[", r, "]: expected ", cols,
+                       " cells, got ", solution.rows(r).size()));
+    }
+  }
   return absl::OkStatus();
 }
 

@@ -98,6 +98,13 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
                                 absl::string_view stage,
                                 CompiledProblem& problem);
 
+// The shape of PuzzleSolution.rows for a rows x cols board: INVALID_ARGUMENT
+// naming the field when the row count or a row's length is wrong, or when the
+// solution has neither cells nor rows. OK without rows when cells are given
+// (the caller reads those).
+absl::Status CheckSolutionRows(const v1::PuzzleSolution& solution, int rows,
+                               int cols);
+
 // A violation in one line.
 v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
                             absl::string_view message);

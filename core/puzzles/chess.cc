@@ -465,24 +465,11 @@ absl::StatusOr<BoardRead> ReadBoard(const Chess& g,
       board.occupied.push_back(static_cast<uint8_t>(v));
     }
   }
-  if (solution.rows_size() == 0) {
-    if (solution.cells_size() == 0)
-      return absl::InvalidArgumentError("solution: neither cells nor rows");
-    return board;
-  }
-  if (solution.rows_size() != g.rows) {
-    return absl::InvalidArgumentError(absl::StrCat("solution.rows: expected ",
-                                                   g.rows, " rows, got ",
-                                                   solution.rows_size()));
-  }
+  RETURN_IF_ERROR(CheckSolutionRows(solution, g.rows, g.cols));
+  if (solution.rows_size() == 0) return board;
   const bool occupied_from_rows = board.occupied.empty();
   for (int r = 0; r < g.rows; ++r) {
     const std::string& row = solution.rows(r);
-    if (static_cast<int>(row.size()) != g.cols) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("solution.rows[", r, "]: expected ", g.cols,
-                       " cells, got ", row.size()));
-    }
     for (int c = 0; c < g.cols; ++c) {
       const char ch =
           static_cast<char>(std::toupper(static_cast<unsigned char>(row[c])));

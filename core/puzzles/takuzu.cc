@@ -700,18 +700,9 @@ absl::StatusOr<std::vector<int>> BoardCells(
     }
     return cells;
   }
-  if (solution.rows_size() != b.rows) {
-    return absl::InvalidArgumentError(absl::StrCat("solution.rows: expected ",
-                                                   b.rows, " rows, got ",
-                                                   solution.rows_size()));
-  }
+  RETURN_IF_ERROR(CheckSolutionRows(solution, b.rows, b.cols));
   for (int r = 0; r < b.rows; ++r) {
     const std::string& row = solution.rows(r);
-    if (static_cast<int>(row.size()) != b.cols) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("solution.rows[", r, "]: expected ", b.cols,
-                       " characters, got ", row.size()));
-    }
     for (int c = 0; c < b.cols; ++c) {
       const char ch = row[c];
       if (ch != '0' && ch != '1' && ch != '.') {

@@ -202,24 +202,11 @@ absl::StatusOr<BoardRead> ReadBoard(const Board& b,
       if (v == -1 && !b.is_tree[k]) board.tree_mismatches.push_back(k);
     }
   }
-  if (solution.rows_size() == 0) {
-    if (solution.cells_size() == 0)
-      return absl::InvalidArgumentError("solution: neither cells nor rows");
-    return board;
-  }
-  if (solution.rows_size() != b.rows) {
-    return absl::InvalidArgumentError(absl::StrCat("solution.rows: expected ",
-                                                   b.rows, " rows, got ",
-                                                   solution.rows_size()));
-  }
+  RETURN_IF_ERROR(CheckSolutionRows(solution, b.rows, b.cols));
+  if (solution.rows_size() == 0) return board;
   const bool tents_from_rows = board.tent.empty();
   for (int r = 0; r < b.rows; ++r) {
     const std::string& row = solution.rows(r);
-    if (static_cast<int>(row.size()) != b.cols) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("solution.rows[", r, "]: expected ", b.cols,
-                       " cells, got ", row.size()));
-    }
     for (int c = 0; c < b.cols; ++c) {
       bool tent = false, tree = false;
       switch (row[c]) {
