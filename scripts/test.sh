@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command (what CI runs): installs what is missing (apt-get, idempotent), then runs four stages,
+# The test command (what CI runs): installs what is missing (apt-get, idempotent), then runs five stages,
 # each in a build tree of its own:
 #   main  Release build of everything (build/); every ctest test: unit, integration (in-process server,
 #         a real Prometheus scraping it, the CLI), deploy (alert rules, Kubernetes manifests)
@@ -9,6 +9,8 @@
 #         that run qsolve or the D-Wave emulator; the suppressions of tests/tsan.supp cover the
 #         uninstrumented Debian libraries
 #   fuzz  clang-14 libFuzzer build (build-fuzz/) of the fuzz targets; about 60 s of fuzzing in all
+#   container  deploy/container-test.sh: the image built with podman from a debootstrapped base, run,
+#         solved through, drained; deploy/compose.yaml with a real Prometheus scraping it (about 9 min)
 # QS_TEST_STAGES picks stages ("main tsan"). Extra arguments go to ctest and, unless QS_TEST_STAGES
 # says otherwise, run the main stage only: scripts/test.sh -L unit, scripts/test.sh -R Sudoku.
 # BUILD_DIR overrides build/ for the main stage; JOBS the build parallelism.
@@ -20,7 +22,7 @@ JOBS=${JOBS:-$(nproc)}
 if (($# > 0)); then
   STAGES=${QS_TEST_STAGES:-main}
 else
-  STAGES=${QS_TEST_STAGES:-main asan tsan fuzz}
+  STAGES=${QS_TEST_STAGES:-main asan tsan fuzz container}
 fi
 MAIN_DIR=${BUILD_DIR:-build}
 passed=0
@@ -91,6 +93,13 @@ stage_fuzz() {
     -DQS_BUILD_TESTS=OFF -DQS_BUILD_BENCHMARKS=OFF >/dev/null
   cmake --build build-fuzz -j"$JOBS" --target fuzzers
   run_ctest --test-dir build-fuzz -L fuzz "$@"
+}
+
+stage_container() {
+  local status=0
+  BUILD_DIR=$MAIN_DIR deploy/container-test.sh || status=$?
+  if ((status == 0)); then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  return "$status"
 }
 
 EXTRA=("$@")
