@@ -71,7 +71,6 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
       state_->writer.FinishNow(ToGrpcStatus(status));
       return;
     }
-    state_->admitted = true;
     std::shared_ptr<State> state = state_;
     context->request_pool->NewGroup()->Submit(
         [context, state] { RunJob(context, state); });
@@ -113,7 +112,6 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     absl::Time arrival;
     absl::Time call_deadline = absl::InfiniteFuture();
     Interrupter interrupter;
-    bool admitted = false;
     uint32_t variables = 0;
     // The summary waits for the job's status, so that both leave in one
     // write.
