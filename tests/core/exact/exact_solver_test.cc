@@ -20,6 +20,7 @@
 #include "absl/strings/str_format.h"
 #include "core/base/rng.h"
 #include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/exact/encoder.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
