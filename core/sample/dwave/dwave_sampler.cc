@@ -67,7 +67,9 @@ std::vector<double> DurationBuckets() {
 std::vector<MetricSpec> DwaveMetrics() {
   return {
       {"qs_dwave_qpu_access_seconds_total",
-       "QPU access time SAPI reported, by solver", MetricKind::kCounter, {}},
+       "QPU access time SAPI reported, by solver",
+       MetricKind::kCounter,
+       {}},
       {"qs_dwave_qpu_access_seconds",
        "QPU access time of one D-Wave solve, by solver",
        MetricKind::kHistogram,
@@ -86,7 +88,8 @@ std::vector<MetricSpec> DwaveMetrics() {
        MetricKind::kHistogram, DurationBuckets()},
       {"qs_dwave_embeddings_total",
        "Embeddings a D-Wave solve needed, by result: cached or computed",
-       MetricKind::kCounter, {}},
+       MetricKind::kCounter,
+       {}},
   };
 }
 

@@ -6,10 +6,10 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
-#include "core/base/status_macros.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "core/base/status_macros.h"
 
 namespace qs {
 namespace {

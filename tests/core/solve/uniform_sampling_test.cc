@@ -13,8 +13,8 @@
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/puzzles/builtin.h"
 #include "core/exact/exact_solver.h"
+#include "core/puzzles/builtin.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gtest/gtest.h"

@@ -136,7 +136,8 @@ TEST_F(DwaveLiveTest, OneHotThroughTheBackend) {
   double best = 1e9;
   for (const Sample& s : sink.samples) best = std::min(best, s.energy);
   EXPECT_EQ(best, 0.0);
-  std::printf("live: %s, QPU access %.0f us\n", stats->info.dwave().solver().c_str(),
+  std::printf("live: %s, QPU access %.0f us\n",
+              stats->info.dwave().solver().c_str(),
               stats->info.dwave().qpu_access_time_us());
 }
 

@@ -195,11 +195,13 @@ TEST_F(DwaveSamplerTest, RepeatedShapesReuseTheCachedEmbedding) {
   auto a = Run(*sampler, model, first, 20);
   ASSERT_OK(a);
   EXPECT_FALSE(a->info.dwave().embedding_cached());
-  EXPECT_GT(a->info.dwave().max_chain_length(), 1);  // K6 needs chains on Chimera
+  EXPECT_GT(a->info.dwave().max_chain_length(),
+            1);  // K6 needs chains on Chimera
   auto b2 = Run(*sampler, model, second, 20);
   ASSERT_OK(b2);
   EXPECT_TRUE(b2->info.dwave().embedding_cached());
-  EXPECT_EQ(b2->info.dwave().physical_qubits(), a->info.dwave().physical_qubits());
+  EXPECT_EQ(b2->info.dwave().physical_qubits(),
+            a->info.dwave().physical_qubits());
   for (const Sample& s : second.samples)
     EXPECT_NEAR(s.energy, model.Energy(s.bits), 1e-12);
 }
@@ -225,9 +227,8 @@ TEST_F(DwaveSamplerTest, AvailabilityWithoutTokenNamesTheSetting) {
   DwaveOptions options = Options();
   options.token.clear();
   auto sampler = NewDwaveSampler(options);
-  EXPECT_THAT(Probe(*sampler),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("DWAVE_API_TOKEN")));
+  EXPECT_THAT(Probe(*sampler), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                        HasSubstr("DWAVE_API_TOKEN")));
   CollectingSink sink;
   EXPECT_THAT(
       Run(*sampler, OneHot3(), sink),
@@ -416,7 +417,7 @@ TEST_F(DwaveSamplerTest, UnreachableSapiIsUnavailable) {
   options.max_attempts = 2;
   auto sampler = NewDwaveSampler(options);
   EXPECT_THAT(Probe(*sampler), StatusIs(absl::StatusCode::kUnavailable,
-                                             HasSubstr("cannot connect")));
+                                        HasSubstr("cannot connect")));
 }
 
 // --- Cancellation: the call's cancel or deadline sends DELETE for the queued
