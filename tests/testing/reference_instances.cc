@@ -17,8 +17,8 @@
 namespace qs::testing {
 namespace {
 
-// Rows of kNytSolution: a valid grid, so also a ground state of the empty
-// grid's model.
+// The 81 digits of a 9x9 grid as rows separated by '/'. The NYT solution is a
+// valid grid, so also a ground state of the empty grid's model.
 std::string SudokuRows(const std::string& digits) {
   std::string rows;
   for (int r = 0; r < 9; ++r) {
@@ -118,7 +118,6 @@ absl::StatusOr<MadeInstance> CompilePuzzle(const ReferenceInstance& instance) {
                    compiler->Compile(spec, options));
   MadeInstance made;
   made.model = QuboToProto(problem.model);
-  made.model.clear_labels();
   made.ground_energy = problem.ground_energy;
   if (problem.variables.num_reduced() < problem.variables.num_full()) {
     for (int r = 0; r < problem.variables.num_reduced(); ++r)

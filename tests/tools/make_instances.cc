@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "clients/formats/qubo_text.h"
 #include "tests/testing/reference_instances.h"
 
@@ -47,9 +48,11 @@ int main(int argc, char** argv) {
                    qs::testing::FormatVariableMap(made->variable_map))) {
       return 1;
     }
-    std::printf("%-18s n=%d terms=%d offset=%g\n", instance.name.c_str(),
-                made->model.num_variables(), made->model.w_size(),
-                made->model.offset());
+    std::printf("%-18s n=%d terms=%d offset=%g ground=%s\n",
+                instance.name.c_str(), made->model.num_variables(),
+                made->model.w_size(), made->model.offset(),
+                made->ground_energy ? absl::StrCat(*made->ground_energy).c_str()
+                                    : "unknown");
   }
   return 0;
 }
