@@ -10,7 +10,7 @@
 #include "clients/formats/puzzle_text.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
-#include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/qubo/qubo_proto.h"
 #include "tests/testing/nyt_puzzle.h"
 

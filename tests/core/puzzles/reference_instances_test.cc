@@ -17,7 +17,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "clients/formats/puzzle_text.h"
 #include "clients/formats/qubo_text.h"
-#include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/qubo/qubo_proto.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
