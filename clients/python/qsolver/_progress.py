@@ -1,0 +1,68 @@
+"""Progress of long calls: a callback receiving qsolver.Progress reports, and a tqdm bar when asked for
+(progress=True) and tqdm is installed."""
+from ._results import Progress
+
+
+class Reporter:
+    def __init__(self, progress, unit):
+        self.callback = progress if callable(progress) else None
+        self.want_bar = progress is True
+        self.unit = unit
+        self.bar = None
+
+    def update(self, done, total, best_energy=None, valid=0):
+        if self.callback is not None:
+            self.callback(Progress(done, total, best_energy, valid))
+        if not self.want_bar:
+            return
+        if self.bar is None:
+            try:
+                import tqdm
+            except ImportError:
+                self.want_bar = False
+                return
+            self.bar = tqdm.tqdm(total=total, unit=self.unit)
+        if total is not None and self.bar.total != total:
+            self.bar.total = total
+        self.bar.update(done - self.bar.n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+class SolveTracker:
+    """Follows a Solve stream's events: the header, the samples, the summary, reads done and best energy."""
+
+    def __init__(self, reporter):
+        self.reporter = reporter
+        self.header = self.summary = None
+        self.samples = []
+        self.reads = self.valid = 0
+        self.best = None
+
+    def record(self, event):
+        kind = event.WhichOneof("event")
+        if kind == "header":
+            self.header = event.header
+        elif kind == "sample":
+            sample = event.sample
+            self.samples.append(sample)
+            self.reads += sample.num_occurrences
+            self.valid += sample.num_occurrences if sample.valid else 0
+            self.best = sample.energy if self.best is None else min(self.best, sample.energy)
+            self._report()
+        elif kind == "progress":
+            self.reads = max(self.reads, event.progress.reads_done)
+            self.valid = max(self.valid, event.progress.valid_found)
+            self._report()
+        elif kind == "summary":
+            self.summary = event.summary
+            self.reads = event.summary.reads_done
+            self._report()
+            self.reporter.close()
+
+    def _report(self):
+        total = self.header.num_reads if self.header is not None else None
+        self.reporter.update(self.reads, total, self.best, self.valid)
