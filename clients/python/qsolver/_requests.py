@@ -65,13 +65,16 @@ def solve_params(params, base=None):
 
 
 def solve_request(kind, text=None, *, reduction=None, request_id="", params=None):
-    """A SolveRequest: a given one (params merged into a copy) or one built from a puzzle."""
+    """A SolveRequest built from a puzzle, or a given one whose unset parameters (and reduction) are filled
+    in from `params` (and `reduction`): what the request says wins."""
     if isinstance(kind, solve_pb2.SolveRequest):
         request = solve_pb2.SolveRequest()
         request.CopyFrom(kind)
-        request.params.CopyFrom(solve_params(params or {}, request.params))
-        if reduction is not None:
-            request.compile.CopyFrom(compile_options(reduction))
+        merged = solve_params(params or {})
+        merged.MergeFrom(request.params)
+        request.params.CopyFrom(merged)
+        if reduction is not None and not request.compile.reduction:
+            request.compile.reduction = compile_options(reduction).reduction
         return request
     return solve_pb2.SolveRequest(request_id=request_id, puzzle=puzzle_spec(kind, text),
                                   compile=compile_options(reduction), params=solve_params(params or {}))

@@ -5,6 +5,7 @@ import collections
 import threading
 
 import grpc
+from google.protobuf.message import Message
 
 from . import formats
 from ._channel import ChannelConfig
@@ -57,25 +58,27 @@ def validate_request(kind, text, board):
     return solve_pb2.ValidateRequest(puzzle=spec, solution=board)
 
 
-def batch_item(index, item, reduction, params):
-    """A BatchItem from (kind, text), (id, kind, text), a PuzzleSpec, a SolveRequest or a BatchItem; the id
-    is the item's position when none is given."""
-    if isinstance(item, solve_pb2.BatchItem):
-        return item
-    item_id = str(index)
-    if isinstance(item, tuple) and len(item) == 3:
-        item_id, item = str(item[0]), item[1:]
-    if isinstance(item, tuple):
-        request = solve_request(*item, reduction=reduction, params=params)
-    else:
-        request = solve_request(item, reduction=reduction, params=params)
-    return solve_pb2.BatchItem(id=item_id, request=request)
+def _has_id(item):
+    """(id, kind, text) or (id, PuzzleSpec | SolveRequest)."""
+    return isinstance(item, tuple) and (len(item) == 3 or (len(item) == 2 and isinstance(item[1], Message)))
 
 
 def item_id_of(index, item):
     if isinstance(item, solve_pb2.BatchItem):
         return item.id
-    return str(item[0]) if isinstance(item, tuple) and len(item) == 3 else str(index)
+    return str(item[0]) if _has_id(item) else str(index)
+
+
+def batch_item(index, item, reduction, params):
+    """A BatchItem from (kind, text), a PuzzleSpec or a SolveRequest, each optionally after an id as
+    (id, kind, text) or (id, message), or a BatchItem; the id is the item's position when none is given."""
+    if isinstance(item, solve_pb2.BatchItem):
+        return item
+    item_id = item_id_of(index, item)
+    if _has_id(item):
+        item = item[1:]
+    args = item if isinstance(item, tuple) else (item,)
+    return solve_pb2.BatchItem(id=item_id, request=solve_request(*args, reduction=reduction, params=params))
 
 
 class SolveStream:

@@ -112,12 +112,14 @@ class Sampler:
 
     def _sample(self, model, labels, vartype, params):
         result = self._client.solve(puzzles_pb2.PuzzleSpec(qubo=model), **params)
+        # Reads finish in any order on the server's threads; in read order, a seed gives the same sample set.
+        events = sorted(result.samples, key=lambda e: e.read_index)
         n = len(labels)
-        rows = np.zeros((len(result.samples), n), dtype=np.int8)
-        for k, event in enumerate(result.samples):
+        rows = np.zeros((len(events), n), dtype=np.int8)
+        for k, event in enumerate(events):
             bits = np.unpackbits(np.frombuffer(event.bits, dtype=np.uint8), bitorder="little")[:n]
             rows[k] = 2 * bits.astype(np.int8) - 1 if vartype == "SPIN" else bits
         info = {"termination": result.termination, "seed": result.seed, "backend": result.backend,
                 "timings": result.timings, "request_id": result.request_id, "summary": result.summary}
-        return make_sampleset(rows, labels, [e.energy for e in result.samples],
-                              [e.num_occurrences for e in result.samples], vartype, info, self._use_dimod)
+        return make_sampleset(rows, labels, [e.energy for e in events], [e.num_occurrences for e in events],
+                              vartype, info, self._use_dimod)
