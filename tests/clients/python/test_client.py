@@ -3,12 +3,13 @@ validate, count, generate, a batch of mixed puzzles, errors with their gRPC stat
 cancellation (the server stops the anneal and keeps serving)."""
 import os
 import signal
+import subprocess
 import threading
 import time
 
 import pytest
 import qsolver
-from conftest import CALL_TIMEOUT, NYT_SOLUTION, NYT_SUDOKU, ROOT, metric_sum
+from conftest import CALL_TIMEOUT, NYT_SOLUTION, NYT_SUDOKU, ROOT, Server, metric_sum
 
 NYT_ROWS = [NYT_SOLUTION[k:k + 9] for k in range(0, 81, 9)]
 # The NYT 2024-01-08 hard Sudoku needs more than the default anneal (as in the CLI's tests).
@@ -213,3 +214,43 @@ def test_cancel_from_another_thread(client, server):
     assert caught.value.code_name == "CANCELLED"
     _wait_for_cancelled(server, before)
     assert client.solve("sudoku", NYT_SUDOKU, **NYT_PARAMS).valid
+
+
+@pytest.fixture(scope="module")
+def secure_server(tmp_path_factory):
+    """A server with TLS (a CA and a server certificate for 127.0.0.1 made here by openssl) and a bearer
+    token."""
+    d = tmp_path_factory.mktemp("tls")
+    key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    for args in (["req", "-x509", *key, "-keyout", "ca.key", "-out", "ca.pem", "-days", "1", "-subj", "/CN=qs-ca"],
+                 ["req", *key, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"],
+                 ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                  "-out", "server.pem", "-days", "1", "-extfile", "san.ext"]):
+        (d / "san.ext").write_text("subjectAltName=DNS:localhost,IP:127.0.0.1")
+        subprocess.run(["openssl", *args], cwd=d, check=True, capture_output=True, timeout=60)
+    (d / "token.txt").write_text("s3cret-token\n")
+    started = Server(d / "qs_server.log", f"--tls_cert_file={d / 'server.pem'}",
+                     f"--tls_key_file={d / 'server.key'}", f"--auth_token_file={d / 'token.txt'}")
+    yield started, d
+    started.stop()
+
+
+def test_tls_and_token(secure_server, monkeypatch):
+    started, d = secure_server
+    monkeypatch.delenv("QS_AUTH_TOKEN", raising=False)
+    with qsolver.Client(started.target, tls_ca=str(d / "ca.pem"), token_file=str(d / "token.txt"),
+                        timeout=CALL_TIMEOUT) as client:
+        assert client.solve("nqueens", "6", num_reads=16, seed=1, stop_at_first_valid=True).valid
+    with qsolver.Client(started.target, tls_ca=(d / "ca.pem").read_bytes(), timeout=CALL_TIMEOUT) as client:
+        with pytest.raises(qsolver.Error, match=r"^UNAUTHENTICATED: "):
+            client.solve("nqueens", "6")
+        monkeypatch.setenv("QS_AUTH_TOKEN", "wrong")
+    with qsolver.Client(started.target, tls_ca=str(d / "ca.pem"), timeout=CALL_TIMEOUT) as client:
+        with pytest.raises(qsolver.Error, match=r"^UNAUTHENTICATED: "):
+            client.count("nqueens", "6")
+    monkeypatch.setenv("QS_AUTH_TOKEN", "s3cret-token")
+    with qsolver.Sampler(started.target, tls_ca=str(d / "ca.pem"), timeout=CALL_TIMEOUT) as sampler:
+        assert sampler.sample_qubo({(0, 0): -1}, num_reads=4).first.energy == -1
+    with qsolver.Client(started.target, token="s3cret-token", timeout=10) as plaintext:
+        with pytest.raises(qsolver.Error, match=r"^UNAVAILABLE: "):
+            plaintext.solve("nqueens", "6")
