@@ -1,6 +1,10 @@
 """Progress of long calls: a callback receiving qsolver.Progress reports, and a tqdm bar when asked for
 (progress=True) and tqdm is installed."""
-from ._results import Progress
+import grpc
+
+from ._errors import Error
+from ._proto import solve_pb2
+from ._results import Progress, SolveResult
 
 
 class Reporter:
@@ -66,3 +70,10 @@ class SolveTracker:
     def _report(self):
         total = self.header.num_reads if self.header is not None else None
         self.reporter.update(self.reads, total, self.best, self.valid)
+
+    def result(self):
+        """The SolveResult once the summary came."""
+        if self.summary is None:
+            raise Error(grpc.StatusCode.INTERNAL, "the stream ended without a summary")
+        stats = self.header.stats if self.header is not None else solve_pb2.CompileStats()
+        return SolveResult(stats, self.summary, self.samples, self.header)

@@ -6,52 +6,44 @@ import grpc
 
 from ._channel import ChannelConfig
 from ._errors import Error, ParseError
-from ._progress import Reporter, SolveTracker
+from ._progress import Reporter
 from ._proto import solve_pb2, solver_service_pb2_grpc
 from ._requests import compile_options, puzzle_spec, solve_request
-from ._results import BatchResult, SolveResult, ValidateResult
-from .client import batch_item, count_request, generate_request, item_id_of, validate_request
+from ._results import BatchResult, ValidateResult
+from .client import StreamBase, batch_item, count_request, generate_request, item_id_of, validate_request
 
 
-class SolveStream:
+async def translated(call):
+    """The responses of a streaming call; a failed call raises qsolver.Error, and leaving early or a
+    cancelled task cancels it on the server."""
+    try:
+        async for response in call:
+            yield response
+    except grpc.RpcError as e:
+        raise Error.from_rpc_error(e) from None
+    except BaseException:
+        call.cancel()
+        raise
+
+
+class SolveStream(StreamBase):
     """A running Solve call: `async for event in stream`, `await stream.result()`, `stream.cancel()`."""
-
-    def __init__(self, call, reporter):
-        self._call = call
-        self._tracker = SolveTracker(reporter)
-        self._events = self._generate()
 
     async def _generate(self):
         try:
-            async for event in self._call:
+            async for event in translated(self._call):
                 self._tracker.record(event)
                 yield event
-        except grpc.RpcError as e:
-            raise Error.from_rpc_error(e) from None
-        except BaseException:
-            self._call.cancel()
-            raise
         finally:
             self._tracker.reporter.close()
 
     def __aiter__(self):
         return self._events
 
-    @property
-    def header(self):
-        return self._tracker.header
-
-    def cancel(self):
-        self._call.cancel()
-
     async def result(self):
         async for _ in self._events:
             pass
-        t = self._tracker
-        if t.summary is None:
-            raise Error(grpc.StatusCode.INTERNAL, "the stream ended without a summary")
-        stats = t.header.stats if t.header is not None else solve_pb2.CompileStats()
-        return SolveResult(stats, t.summary, t.samples, t.header)
+        return self._tracker.result()
 
 
 class Client:
@@ -167,12 +159,5 @@ class Client:
                        time_limit_seconds=0, timeout=None, **sampling):
         request = generate_request(kind, size, cols, count, difficulty, clues, seed, time_limit_seconds,
                                    sampling)
-        call = self._stub.Generate(request, **self._kwargs(timeout))
-        try:
-            async for puzzle in call:
-                yield puzzle
-        except grpc.RpcError as e:
-            raise Error.from_rpc_error(e) from None
-        except BaseException:
-            call.cancel()
-            raise
+        async for puzzle in translated(self._stub.Generate(request, **self._kwargs(timeout))):
+            yield puzzle

@@ -13,7 +13,7 @@ from ._errors import Error, ParseError
 from ._progress import Reporter, SolveTracker
 from ._proto import puzzles_pb2, solve_pb2, solver_service_pb2_grpc
 from ._requests import compile_options, puzzle_spec, solve_params, solve_request
-from ._results import BatchResult, SolveResult, ValidateResult
+from ._results import BatchResult, ValidateResult
 
 _COUNT_METHODS = {"auto": solve_pb2.COUNT_METHOD_AUTO, "sat": solve_pb2.COUNT_METHOD_SAT,
                   "bdd": solve_pb2.COUNT_METHOD_BDD}
@@ -81,10 +81,20 @@ def batch_item(index, item, reduction, params):
     return solve_pb2.BatchItem(id=item_id, request=solve_request(*args, reduction=reduction, params=params))
 
 
-class SolveStream:
-    """A running Solve call: iterate it for the qs.v1.SolveResponse events (header, samples, progress,
-    summary); result() waits for the end and gives the SolveResult; cancel() stops it (the iteration then
-    raises qsolver.Error CANCELLED). A KeyboardInterrupt while waiting cancels the call on the server."""
+def translated(call):
+    """The responses of a streaming call; a failed call raises qsolver.Error, and leaving early (break,
+    KeyboardInterrupt) cancels it on the server."""
+    try:
+        yield from call
+    except grpc.RpcError as e:
+        raise Error.from_rpc_error(e) from None
+    except BaseException:
+        call.cancel()
+        raise
+
+
+class StreamBase:
+    """What the sync and asyncio SolveStreams share: the call, the events seen so far, cancel()."""
 
     def __init__(self, call, reporter):
         self._call = call
@@ -92,15 +102,27 @@ class SolveStream:
         self._events = self._generate()
 
     def _generate(self):
+        raise NotImplementedError
+
+    @property
+    def header(self):
+        """The SolveHeader, once it came."""
+        return self._tracker.header
+
+    def cancel(self):
+        self._call.cancel()
+
+
+class SolveStream(StreamBase):
+    """A running Solve call: iterate it for the qs.v1.SolveResponse events (header, samples, progress,
+    summary); result() waits for the end and gives the SolveResult; cancel() stops it (the iteration then
+    raises qsolver.Error CANCELLED). A KeyboardInterrupt while waiting cancels the call on the server."""
+
+    def _generate(self):
         try:
-            for event in self._call:
+            for event in translated(self._call):
                 self._tracker.record(event)
                 yield event
-        except grpc.RpcError as e:
-            raise Error.from_rpc_error(e) from None
-        except BaseException:
-            self._call.cancel()
-            raise
         finally:
             self._tracker.reporter.close()
 
@@ -110,21 +132,10 @@ class SolveStream:
     def __next__(self):
         return next(self._events)
 
-    @property
-    def header(self):
-        return self._tracker.header
-
-    def cancel(self):
-        self._call.cancel()
-
     def result(self):
         for _ in self._events:
             pass
-        t = self._tracker
-        if t.summary is None:
-            raise Error(grpc.StatusCode.INTERNAL, "the stream ended without a summary")
-        stats = t.header.stats if t.header is not None else solve_pb2.CompileStats()
-        return SolveResult(stats, t.summary, t.samples, t.header)
+        return self._tracker.result()
 
 
 class _BatchSender:
@@ -268,12 +279,5 @@ class Client:
         """Yields puzzles with proven-unique solutions (qs.v1.GeneratedPuzzle) as the server makes them."""
         request = generate_request(kind, size, cols, count, difficulty, clues, seed, time_limit_seconds,
                                    sampling)
-        call = self._stub.Generate(request, timeout=self._config.call_timeout(timeout),
-                                   metadata=self._config.metadata)
-        try:
-            yield from call
-        except grpc.RpcError as e:
-            raise Error.from_rpc_error(e) from None
-        except BaseException:
-            call.cancel()
-            raise
+        yield from translated(self._stub.Generate(request, timeout=self._config.call_timeout(timeout),
+                                                  metadata=self._config.metadata))

@@ -3,13 +3,24 @@ dimod BinaryQuadraticModel, parameters, properties). Models go to the server as 
 variable indices; the labels stay here, so any hashable label comes back as it was."""
 import numpy as np
 
-from ._proto import puzzles_pb2, qubo_pb2
+from ._proto import puzzles_pb2, qubo_pb2, solve_pb2
 from ._requests import PARAM_NAMES
 from .client import Client
 from .sampleset import make_sampleset
 
 # Not a SolveParams field: how the call runs rather than what the server does.
 _CALL_OPTIONS = ("timeout", "progress")
+# The SolveParams message of each backend's own parameters.
+_BACKEND_PARAMS = {"cpu-sa": "cpu_sa", "dwave": "dwave", "sat": "sat"}
+
+
+def _backend_parameters(name):
+    """{field: [its parameters]} of a backend's own SolveParams message ({} for none)."""
+    field = _BACKEND_PARAMS.get(name)
+    if field is None:
+        return {}
+    message = solve_pb2.SolveParams.DESCRIPTOR.fields_by_name[field].message_type
+    return {field: list(message.fields_by_name)}
 
 
 class _Labels:
@@ -77,14 +88,15 @@ class Sampler:
 
     @property
     def properties(self):
-        """{"backends": {name: {description, available, status, max_variables, exact, deterministic}}},
-        from the server's ListBackends (asked once)."""
+        """{"backends": {name: {description, available, status, max_variables, exact, deterministic,
+        parameters}}} from the server's ListBackends (asked once); parameters names the backend's own
+        parameter message and its fields ({"cpu_sa": ["beta_hot", ...]})."""
         if self._properties is None:
             backends = {}
             for b in self._client.list_backends():
                 backends[b.name] = {"description": b.description, "available": b.available, "status": b.status,
                                     "max_variables": b.max_variables, "exact": b.exact,
-                                    "deterministic": b.deterministic}
+                                    "deterministic": b.deterministic, "parameters": _backend_parameters(b.name)}
             self._properties = {"backends": backends}
         return self._properties
 

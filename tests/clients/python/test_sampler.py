@@ -96,7 +96,8 @@ def test_aggregate_counts_occurrences(sampler):
 def test_properties_and_parameters(sampler):
     backends = sampler.properties["backends"]
     assert backends["cpu-sa"]["available"] is True
-    assert "exact" in backends
+    assert "exact" in backends and backends["exact"]["parameters"] == {}
+    assert {"beta_hot", "beta_cold", "schedule"} <= set(backends["cpu-sa"]["parameters"]["cpu_sa"])
     assert {"num_reads", "num_sweeps", "seed", "backend"} <= set(sampler.parameters)
     assert sampler.parameters["backend"] == ["backends"]
 

@@ -3,7 +3,7 @@ same qs.v1.PuzzleSpec as the client's C++ parsers (clients/formats/), parse_boar
 same PuzzleSolution (for Validate). Errors raise qsolver.ParseError (INVALID_ARGUMENT) with the C++
 parsers' messages."""
 from .._proto import puzzles_pb2
-from ._common import error, split_any, strip_ascii
+from ._common import board_rows, error
 from .chess import parse_chess, parse_chess_board
 from .queens import parse_nqueens, parse_queens
 from .qubo import parse_qubo, parse_qubo_model
@@ -16,15 +16,7 @@ def parse_binary_board(puzzle, text):
     """Boards whose cells are 0/1 (queens, tents, raw QUBO): '1', 'Q', 'T' are 1; '0', '.', 'A', '#', '_'
     are 0."""
     board = puzzles_pb2.PuzzleSolution()
-    width = 0
-    for row in split_any(text, "/\n"):
-        if not strip_ascii(row):
-            continue
-        row = strip_ascii(row)
-        if width == 0:
-            width = len(row)
-        if len(row) != width:
-            raise error(f"board row {len(board.rows) + 1} has {len(row)} cells, the first row has {width}")
+    for row in board_rows(text):
         for c, ch in enumerate(row):
             if ch in "1QT":
                 board.cells.append(1)
@@ -35,7 +27,7 @@ def parse_binary_board(puzzle, text):
         board.rows.append(row)
     if not board.rows:
         raise error("board: no rows")
-    board.height, board.width = len(board.rows), width
+    board.height, board.width = len(board.rows), len(board.rows[0])
     return board
 
 

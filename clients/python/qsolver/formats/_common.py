@@ -56,3 +56,14 @@ def split_any(text, separators, skip_empty=False):
     """absl::StrSplit(text, absl::ByAnyChar(separators)), optionally with absl::SkipEmpty()."""
     pieces = re.split("[" + re.escape(separators) + "]", text)
     return [p for p in pieces if p] if skip_empty else pieces
+
+
+def board_rows(text, prefix=""):
+    """The rows of a board text (split at '/' and newlines, blank ones skipped, whitespace stripped), each
+    checked, as it comes, to be as wide as the first."""
+    width = 0
+    for number, row in enumerate((r for r in map(strip_ascii, split_any(text, "/\n")) if r), start=1):
+        width = width or len(row)
+        if len(row) != width:
+            raise error(f"{prefix}board row {number} has {len(row)} cells, the first row has {width}")
+        yield row

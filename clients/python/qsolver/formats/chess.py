@@ -2,7 +2,7 @@
 that takes no piece, lower case for a placed piece), an optional "regions" line and grid, "variant",
 "piece", "weight" and "penalty" lines, or "RxC L" for a board whose cells all take one piece."""
 from .._proto import chess_pb2, puzzles_pb2
-from ._common import INT32, UINT32, atod, atoi, error, is_alnum, is_alpha, split_any, strip_ascii
+from ._common import INT32, UINT32, atod, atoi, board_rows, error, is_alnum, is_alpha, split_any, strip_ascii
 
 STANDARD = {"Q": chess_pb2.PIECE_QUEEN, "R": chess_pb2.PIECE_ROOK, "B": chess_pb2.PIECE_BISHOP,
             "N": chess_pb2.PIECE_KNIGHT, "K": chess_pb2.PIECE_KING}
@@ -174,15 +174,7 @@ def parse_chess(text):
 
 def parse_chess_board(puzzle, text):
     board = puzzles_pb2.PuzzleSolution()
-    width = 0
-    for row in split_any(text, "/\n"):
-        if not strip_ascii(row):
-            continue
-        row = strip_ascii(row)
-        if width == 0:
-            width = len(row)
-        if len(row) != width:
-            raise _chess_error(f"board row {len(board.rows) + 1} has {len(row)} cells, the first row has {width}")
+    for row in board_rows(text, "chess text: "):
         for c, ch in enumerate(row):
             empty = ch in ".#"
             if not empty and not is_alpha(ch):
@@ -192,5 +184,5 @@ def parse_chess_board(puzzle, text):
         board.rows.append(row.upper())
     if not board.rows:
         raise _chess_error("board: no rows")
-    board.height, board.width = len(board.rows), width
+    board.height, board.width = len(board.rows), len(board.rows[0])
     return board
