@@ -12,12 +12,12 @@ from ._errors import Error, ParseError
 from ._proto import puzzles_pb2, qubo_pb2, solve_pb2
 from ._results import BatchResult, Progress, SolveResult, ValidateResult
 from .client import Client, SolveStream
-from .formats import KINDS, parse_board, parse_puzzle
+from .formats import KINDS, format_puzzle, parse_board, parse_puzzle
 from .sampler import Sampler
 from .sampleset import SampleSet
 
 __version__ = "0.1.0"
 
 __all__ = ["KINDS", "BatchResult", "Client", "Error", "ParseError", "Progress", "SampleSet", "Sampler",
-           "SolveResult", "SolveStream", "ValidateResult", "aio", "formats", "parse_board", "parse_puzzle",
-           "puzzles_pb2", "qubo_pb2", "solve_pb2"]
+           "SolveResult", "SolveStream", "ValidateResult", "aio", "format_puzzle", "formats", "parse_board",
+           "parse_puzzle", "puzzles_pb2", "qubo_pb2", "solve_pb2"]

@@ -100,7 +100,9 @@ def test_count_and_generate(client):
     puzzles = list(client.generate("sudoku", 4, count=2, seed=9))
     assert len(puzzles) == 2 and all(p.unique for p in puzzles)
     for generated in puzzles:
-        result = client.solve(generated.puzzle, num_reads=32, seed=1, stop_at_first_valid=True)
+        text = qsolver.format_puzzle(generated.puzzle_kind, generated.puzzle)  # what qsolve generate prints
+        assert qsolver.parse_puzzle("sudoku", text) == generated.puzzle
+        result = client.solve("sudoku", text, num_reads=32, seed=1, stop_at_first_valid=True)
         assert result.valid
         assert list(result.board) == list(generated.solution.rows)
 

@@ -1,7 +1,8 @@
 """The Python text parsers give what the C++ ones of the qsolve client give: the same PuzzleSpec and board
 (message equality), or the same INVALID_ARGUMENT message, for the stored puzzles of tests/data, the fuzz
-corpora (puzzle text, NUL, board text) and inputs made here to reach each parser's errors. The C++ answers
-come from qs_puzzle_text_dump of this build tree."""
+corpora (puzzle text, NUL, board text) and inputs made here to reach each parser's errors; and the writers
+write the same text back for every puzzle that parsed (or refuse it alike). The C++ answers come from
+qs_puzzle_text_dump of this build tree."""
 import collections
 import pathlib
 import subprocess
@@ -19,7 +20,7 @@ MADE = {
                 "8 torus cylinder", "8 adjacent distance=1", "8 distance=x", "8 queen=9,1", "8 queen=1",
                 "8 queen=+1,-1", "8 bishop", "", "8X8 queen=2,3 queen=4,5", "4\0.Q../...Q/Q.../..Q.",
                 "4\0.Q../...Q/Q.../..Q", "4\0.Q../...Q/Q.../..Qz"],
-    "queens": ["AABB/AABB/CCDD/CCDD", "AAbB\nAABB\n\nCCDD/CCdD\n", "A#B/##B/CCB", "AB/A", "A1/BB", "",
+    "queens": ["AABB/AABB/CCDD/CCDD", "ABC/ABC", "AAbB\nAABB\n\nCCDD/CCdD\n", "A#B/##B/CCB", "AB/A", "A1/BB", "",
                "ab/ba", "AB/AB\0Q./.Q"],
     "tents": ["8x8:bbhicafbhbb_g,3,1,1,1,1,2,1,2,3,0,1,3,1,0,3,1", "1 0 1 1/...A 1/...A 0/.... 1/.A.. 1",
               "1,0, 1 1\n...A 1\n# comment\n. . . A 0/.... 1/.A.. 1", "3x3:_h,1,0,0,0,0,1", "3x3:z,0,0,0,0,0,0",
@@ -81,7 +82,7 @@ def all_inputs():
 
 
 def cpp_answers(tmp_path, cases):
-    """{(kind, index): (spec kind, bytes, board kind, bytes)} from the C++ parsers."""
+    """{case file: (spec kind, bytes, board kind, bytes, text kind, bytes)} from the C++ parsers."""
     dump = BINARY_DIR / "tests" / "qs_puzzle_text_dump"
     if not dump.exists():
         pytest.fail(f"{dump} is missing: build the qs_puzzle_text_dump target")
@@ -94,25 +95,28 @@ def cpp_answers(tmp_path, cases):
     for kind, paths in by_kind.items():
         out = subprocess.run([str(dump), kind, *paths], check=True, capture_output=True, timeout=120).stdout
         for line in out.decode().splitlines():
-            path, spec_kind, spec_hex, board_kind, board_hex = line.split("\t")
-            answers[pathlib.Path(path).name] = (spec_kind, bytes.fromhex(spec_hex), board_kind,
-                                               bytes.fromhex(board_hex))
+            path, *fields = line.split("\t")
+            answers[pathlib.Path(path).name] = tuple(bytes.fromhex(f) if k % 2 else f for k, f in enumerate(fields))
     return answers
 
 
+def _attempt(name, function, *args):
+    """(name, result) or (name_error, message)."""
+    try:
+        return name, function(*args)
+    except qsolver.ParseError as e:
+        return name + "_error", e.details
+
+
 def python_answer(kind, text):
-    """(spec kind, PuzzleSpec or message, board kind, PuzzleSolution or message), as the dump tool says."""
+    """(spec kind, PuzzleSpec or message, board kind, PuzzleSolution or message, text kind, text or
+    message), as the dump tool says."""
     puzzle_text, _, board_text = text.partition("\0")
-    try:
-        spec = qsolver.parse_puzzle(kind, puzzle_text)
-    except qsolver.ParseError as e:
-        return "error", e.details, "none", ""
-    if "\0" not in text:
-        return "spec", spec, "none", ""
-    try:
-        return "spec", spec, "board", qsolver.parse_board(kind, spec, board_text)
-    except qsolver.ParseError as e:
-        return "spec", spec, "board_error", e.details
+    spec_kind, spec = _attempt("spec", qsolver.parse_puzzle, kind, puzzle_text)
+    if spec_kind != "spec":
+        return "error", spec, "none", "", "none", ""
+    board = ("none", "") if "\0" not in text else _attempt("board", qsolver.parse_board, kind, spec, board_text)
+    return ("spec", spec, *board, *_attempt("text", qsolver.format_puzzle, kind, spec))
 
 
 def test_python_parsers_match_the_cpp_ones(tmp_path):
@@ -121,8 +125,8 @@ def test_python_parsers_match_the_cpp_ones(tmp_path):
     assert len(answers) == len(cases)
     checked = collections.Counter()
     for index, (kind, text) in enumerate(cases):
-        want_kind, want_spec, want_board_kind, want_board = answers[f"case{index}"]
-        got_kind, got_spec, got_board_kind, got_board = python_answer(kind, text)
+        want_kind, want_spec, want_board_kind, want_board, want_text_kind, want_text = answers[f"case{index}"]
+        got_kind, got_spec, got_board_kind, got_board, got_text_kind, got_text = python_answer(kind, text)
         where = f"{kind} {text!r}"
         assert got_kind == want_kind, f"{where}: C++ {want_kind} {want_spec!r}, Python {got_spec}"
         if want_kind == "error":
@@ -135,12 +139,17 @@ def test_python_parsers_match_the_cpp_ones(tmp_path):
             assert got_board == want_board.decode(), where
         elif want_board_kind == "board" and got_board.SerializeToString() != want_board:
             assert got_board == qsolver.puzzles_pb2.PuzzleSolution.FromString(want_board), where
+        assert (got_text_kind, got_text) == (want_text_kind, want_text.decode()), where
         checked[(kind, want_kind, want_board_kind)] += 1
-    # Every kind was seen parsing and failing, and with a board that parses.
+        checked[(kind, want_text_kind)] += 1
+    # Every kind was seen parsing and failing, with a board that parses, and written back or refused.
     for kind in qsolver.KINDS:
         assert checked[(kind, "error", "none")] > 0, kind
         assert checked[(kind, "spec", "board")] > 0, kind
-    assert sum(checked.values()) == len(cases)
+    for kind in ("sudoku", "queens", "takuzu", "tango", "tents"):
+        assert checked[(kind, "text")] > 0, kind
+    for kind in ("chess", "nqueens", "qubo", "queens", "takuzu"):  # no writer, or a text it cannot write
+        assert checked[(kind, "text_error")] > 0, kind
 
 
 def test_kinds_are_the_clis():

@@ -10,6 +10,7 @@ from .qubo import parse_qubo, parse_qubo_model
 from .sudoku import parse_sudoku, parse_sudoku_board
 from .takuzu import parse_takuzu, parse_takuzu_board, parse_tango
 from .tents import parse_tents
+from .writers import WRITERS
 
 
 def parse_binary_board(puzzle, text):
@@ -56,9 +57,18 @@ def parse_puzzle(kind, text):
     return _format(kind)[0](text)
 
 
+def format_puzzle(kind, puzzle):
+    """The puzzle as a one-line text of `kind` (sudoku, queens, takuzu, tango, tents), what qsolve generate
+    prints: GeneratedPuzzle.puzzle_kind names the kind. ParseError when the format cannot express it."""
+    _format(kind)
+    if kind not in WRITERS:
+        raise error(f"puzzle kind '{kind}' has no text writer")
+    return WRITERS[kind](puzzle)
+
+
 def parse_board(kind, puzzle, text):
     """The qs.v1.PuzzleSolution of a board text (rows separated by '/' or newlines) of a puzzle of `kind`."""
     return _format(kind)[1](puzzle, text)
 
 
-__all__ = ["KINDS", "parse_board", "parse_puzzle", "parse_qubo_model"]
+__all__ = ["KINDS", "format_puzzle", "parse_board", "parse_puzzle", "parse_qubo_model"]
