@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def find_proto_dir():
-    candidates = [os.environ.get("QSOLVER_PROTO_DIR"), os.path.join(HERE, "..", "..", "proto")]
+    candidates = [os.environ.get("QSOLVER_PROTO_DIR"), os.path.normpath(os.path.join(HERE, "..", "..", "proto"))]
     for path in candidates:
         if path and os.path.isdir(os.path.join(path, "qs", "v1")):
             return os.path.abspath(path)

@@ -1,6 +1,7 @@
 """qsolver.Sampler against a real server: QUBO and Ising round trips whose energies are the model's own,
 labels of any hashable type, the dimod-style reading surface of the sample set."""
 import itertools
+import types
 
 import numpy as np
 import pytest
@@ -113,6 +114,16 @@ def test_bad_parameters(sampler):
     assert caught.value.code_name == "INVALID_ARGUMENT"
     with pytest.raises(TypeError, match="num_raeds"):
         sampler.sample_qubo({(0, 0): 1}, num_raeds=3)
+
+
+def test_sample_reads_a_models_vartype_biases_and_offset(sampler):
+    # What sample() reads of a dimod BinaryQuadraticModel; the offset is in every energy, as in dimod.
+    bqm = types.SimpleNamespace(vartype="SPIN", linear={"u": 1.0, "v": -0.5}, quadratic={("u", "v"): -2.0},
+                                offset=1.5)
+    sampleset = sampler.sample(bqm, num_reads=10, seed=1)
+    for datum in sampleset.data():
+        assert datum.energy == pytest.approx(1.5 + ising_energy(bqm.linear, bqm.quadratic, datum.sample))
+    assert sampleset.first.energy == pytest.approx(1.5 - 1.0 + 0.5 - 2.0)  # u = v = -1
 
 
 def test_sample_takes_a_dimod_model(sampler):
