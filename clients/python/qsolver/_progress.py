@@ -36,6 +36,21 @@ class Reporter:
             self.bar = None
 
 
+class BatchTracker:
+    """Counts the results of a batch (done, valid) for its progress reports."""
+
+    def __init__(self, progress, items):
+        self.reporter = Reporter(progress, "items")
+        self.total = len(items) if hasattr(items, "__len__") else None
+        self.done = self.valid = 0
+
+    def record(self, result):
+        self.done += 1
+        self.valid += bool(result.ok and result.result.valid)
+        self.reporter.update(self.done, self.total, None, self.valid)
+        return result
+
+
 class SolveTracker:
     """Follows a Solve stream's events: the header, the samples, the summary, reads done and best energy."""
 

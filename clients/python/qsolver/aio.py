@@ -6,7 +6,7 @@ import grpc
 
 from ._channel import ChannelConfig
 from ._errors import Error, ParseError
-from ._progress import Reporter
+from ._progress import BatchTracker, Reporter
 from ._proto import solve_pb2, solver_service_pb2_grpc
 from ._requests import compile_options, puzzle_spec, solve_request
 from ._results import BatchResult, ValidateResult
@@ -24,6 +24,11 @@ async def translated(call):
     except BaseException:
         call.cancel()
         raise
+
+
+def drain(queue):
+    """What the queue holds now."""
+    return [queue.get_nowait() for _ in range(queue.qsize())]
 
 
 class SolveStream(StreamBase):
@@ -94,7 +99,6 @@ class Client:
 
     async def solve_batch(self, items, *, concurrency=8, reduction=None, timeout=None, progress=None, **params):
         """Yields a BatchResult per item in completion order, at most `concurrency` in flight."""
-        total = len(items) if hasattr(items, "__len__") else None
         call = self._stub.SolveBatch(**self._kwargs(timeout))
         slots = asyncio.Semaphore(concurrency)
         local = asyncio.Queue()
@@ -116,23 +120,15 @@ class Client:
                 call.cancel()
 
         sender = asyncio.ensure_future(send())
-        reporter = Reporter(progress, "items")
-        done = valid = 0
+        tracker = BatchTracker(progress, items)
         try:
-            while True:
-                proto = await call.read()
-                results = [local.get_nowait() for _ in range(local.qsize())]
-                if proto is grpc.aio.EOF:
-                    break
+            while (proto := await call.read()) is not grpc.aio.EOF:
                 slots.release()
-                for result in results + [BatchResult.from_proto(proto)]:
-                    done += 1
-                    valid += bool(result.ok and result.result.valid)
-                    reporter.update(done, total, None, valid)
-                    yield result
+                for result in [*drain(local), BatchResult.from_proto(proto)]:
+                    yield tracker.record(result)
             await sender
-            for result in results + [local.get_nowait() for _ in range(local.qsize())]:
-                yield result
+            for result in drain(local):
+                yield tracker.record(result)
         except (grpc.RpcError, asyncio.CancelledError) as e:
             if failure:
                 raise failure[0] from None
@@ -145,7 +141,7 @@ class Client:
             raise
         finally:
             sender.cancel()
-            reporter.close()
+            tracker.reporter.close()
 
     async def validate(self, kind, text, board, *, timeout=None):
         response = await self._unary(self._stub.Validate, validate_request(kind, text, board), timeout)

@@ -10,7 +10,7 @@ from google.protobuf.message import Message
 from . import formats
 from ._channel import ChannelConfig
 from ._errors import Error, ParseError
-from ._progress import Reporter, SolveTracker
+from ._progress import BatchTracker, Reporter, SolveTracker
 from ._proto import puzzles_pb2, solve_pb2, solver_service_pb2_grpc
 from ._requests import compile_options, puzzle_spec, solve_params, solve_request
 from ._results import BatchResult, ValidateResult
@@ -237,22 +237,17 @@ class Client:
         """Solves many puzzles on one SolveBatch stream and yields a BatchResult per item, in completion
         order. items: (kind, text), (id, kind, text), PuzzleSpec, SolveRequest or BatchItem; at most
         `concurrency` are in flight. timeout bounds the whole stream."""
-        total = len(items) if hasattr(items, "__len__") else None
         sender = _BatchSender(items, concurrency, reduction, params)
-        reporter = Reporter(progress, "items")
+        tracker = BatchTracker(progress, items)
         call = self._stub.SolveBatch(iter(sender), timeout=self._config.call_timeout(timeout),
                                      metadata=self._config.metadata)
-        done = valid = 0
         try:
             for proto in call:
                 sender.done_one()
                 for result in [*sender.drain_local(), BatchResult.from_proto(proto)]:
-                    done += 1
-                    valid += bool(result.ok and result.result.valid)
-                    reporter.update(done, total, None, valid)
-                    yield result
+                    yield tracker.record(result)
             for result in sender.drain_local():
-                yield result
+                yield tracker.record(result)
         except grpc.RpcError as e:
             raise Error.from_rpc_error(e) from None
         except BaseException:
@@ -260,7 +255,7 @@ class Client:
             raise
         finally:
             sender.stop.set()
-            reporter.close()
+            tracker.reporter.close()
         if sender.failure is not None:
             raise sender.failure
 
