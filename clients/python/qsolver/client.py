@@ -196,10 +196,15 @@ class Client:
         self.close()
 
     def _unary(self, method, request, timeout):
+        # As a future, so that a KeyboardInterrupt while waiting cancels the call.
+        future = method.future(request, timeout=self._config.call_timeout(timeout), metadata=self._config.metadata)
         try:
-            return method(request, timeout=self._config.call_timeout(timeout), metadata=self._config.metadata)
+            return future.result()
         except grpc.RpcError as e:
             raise Error.from_rpc_error(e) from None
+        except BaseException:
+            future.cancel()
+            raise
 
     def wait_ready(self, timeout=None):
         """Waits until the channel is connected; UNAVAILABLE after timeout seconds."""
