@@ -11,6 +11,7 @@
 #include "absl/time/clock.h"
 #include "core/sample/registry.h"
 #include "server/convert.h"
+#include "server/solve_job.h"
 #include "server/stream_writer.h"
 #include "spdlog/spdlog.h"
 
@@ -62,11 +63,7 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
 
     absl::Status status = context->auth->Check(*call);
     if (status.ok())
-      status = context->engine->CheckSolveRequest(state_->request);
-    if (status.ok()) {
-      status = context->admission->Admit();
-      if (!status.ok()) context->metrics->RecordRejected("Solve", "overloaded");
-    }
+      status = CheckAndAdmit(context, state_->request, "Solve", "grpc");
     if (!status.ok()) {
       state_->writer.FinishNow(ToGrpcStatus(status));
       return;
@@ -119,30 +116,14 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
   };
 
   static void RunJob(ServiceContext* context, std::shared_ptr<State> state) {
-    context->admission->Started();
-    context->Track(&state->interrupter);
-    const absl::Duration queue_time = absl::Now() - state->arrival;
-    absl::Status status;
-    if (state->interrupter.ShouldStop()) {
-      status = SolveEngine::StatusForStop(state->interrupter.reason());
-    } else {
-      status = context->engine->Solve(
-          state->request, state->interrupter,
-          [&](v1::SolveResponse&& event) {
-            if (event.has_header()) {
-              state->variables = event.header().stats().variables();
-              event.mutable_header()->set_server_instance(
-                  context->instance_name);
-            }
-            context->metrics->RecordSolveEvent(state->puzzle, state->backend,
-                                               event);
-            const bool summary = event.has_summary();
-            state->writer.Push(std::move(event), /*hold_for_close=*/summary);
-          },
-          queue_time);
-    }
-    context->Untrack(&state->interrupter);
-    context->admission->Finished(/*started=*/true);
+    const absl::Status status = RunAdmittedSolve(
+        context, state->request, state->interrupter, state->arrival,
+        state->puzzle, state->backend, [&](v1::SolveResponse&& event) {
+          if (event.has_header())
+            state->variables = event.header().stats().variables();
+          const bool summary = event.has_summary();
+          state->writer.Push(std::move(event), /*hold_for_close=*/summary);
+        });
     state->writer.Close(ToGrpcStatus(status));
   }
 
