@@ -15,10 +15,10 @@ BUILD_PACKAGES=(
 )
 # prometheus: the real server scraping qs_server in an integration test (and promtool for the alert
 # rules); clang-14 + libclang-rt-14-dev: libFuzzer targets (g++ has no -fsanitize=fuzzer); llvm-14:
-# llvm-symbolizer for readable sanitizer stacks.
+# llvm-symbolizer for readable sanitizer stacks; chromium: the playground's browser test (tests/web).
 TEST_PACKAGES=(
   python3-grpcio python3-grpc-tools python3-protobuf prometheus sgt-puzzles
-  clang-14 libclang-rt-14-dev llvm-14
+  clang-14 libclang-rt-14-dev llvm-14 chromium
 )
 # runc: crun refuses this machine's hybrid cgroup layout; slirp4netns: port forwarding without a host
 # bridge or iptables rules; podman-compose and the dnsname CNI plugin (service names) for
@@ -39,7 +39,8 @@ for pkg in "${want[@]}"; do
     missing+=("$pkg")
   fi
 done
-# The offline Kubernetes manifest check runs on Node.js with npm packages (deploy/k8s/validate); any
+# The offline Kubernetes manifest check and the browser test run on Node.js with npm packages
+# (deploy/k8s/validate, tests/web); any
 # Node.js 18+ with npm will do, Debian's nodejs + npm when there is none.
 if [[ -z "${1:-}" ]] && ! { command -v node && command -v npm; } >/dev/null 2>&1; then
   missing+=(nodejs npm)
