@@ -1,7 +1,8 @@
 # Writes a C++ source that holds files as byte arrays, for assets served by a binary without reading
 # the disk (the HTTP front's playground). Run as a script at build time:
-#   cmake -DOUTPUT=out.cc -DBASE=dir -DFILES="a.html;b.js" -P EmbedFiles.cmake
+#   cmake -DOUTPUT=out.cc -DBASE=dir -DFILES=a.html,b.js -P EmbedFiles.cmake
 # The source defines qs::server::http::EmbeddedFiles(): path ("/a.html") -> contents.
+string(REPLACE "," ";" FILES "${FILES}")
 set(body "")
 set(entries "")
 set(index 0)

@@ -24,7 +24,7 @@ function storedPuzzle(file, name) {
   throw new Error(`${name} not in ${file}`);
 }
 
-let server, browser, base;
+let server, browser, base;  // browser: the persistent context
 const profile = mkdtempSync(join(tmpdir(), 'qs-chromium-'));
 
 // Starts qs_server with its HTTP front on a free loopback port and reads the port from its log.
@@ -48,11 +48,13 @@ function startServer() {
 
 before(async () => {
   base = await startServer();
-  browser = await chromium.launch({
+  // A fresh profile directory: the persistent context is how playwright takes --user-data-dir.
+  browser = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${profile}`],
+    headless: true,
+    viewport: { width: 1400, height: 820 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 });
 
@@ -73,7 +75,7 @@ async function serviceAnswer(kind, text, params) {
 }
 
 async function solveInPage(kind, text, seed, reads) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+  const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${base}/`);

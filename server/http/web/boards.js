@@ -60,12 +60,11 @@ const Boards = (() => {
     el('circle', { cx, cy, r: CELL * 0.28, fill: '#f6b93b', stroke: '#c77c02', 'stroke-width': 2 }, g);
   }
 
-  function moon(g, cx, cy) {
+  // A crescent: the moon's disc with a disc of the cell's colour over its upper right.
+  function moon(g, cx, cy, backdrop) {
     const r = CELL * 0.28;
-    el('path', {
-      d: `M ${cx + r * 0.3} ${cy - r} A ${r} ${r} 0 1 0 ${cx + r * 0.3} ${cy + r} A ${r * 0.8} ${r * 0.8} 0 1 1 ${cx + r * 0.3} ${cy - r} Z`,
-      fill: '#4a69bd', stroke: '#1e3799', 'stroke-width': 1.5,
-    }, g);
+    el('circle', { cx, cy, r, fill: '#4a69bd', stroke: '#1e3799', 'stroke-width': 1.5 }, g);
+    el('circle', { cx: cx + r * 0.45, cy: cy - r * 0.3, r: r * 0.82, fill: backdrop }, g);
   }
 
   function tree(g, x, y) {
@@ -143,7 +142,7 @@ const Boards = (() => {
         break;
       case 'tango':
         if (value === '0') sun(g, x + CELL / 2, y + CELL / 2);
-        if (value === '1') moon(g, x + CELL / 2, y + CELL / 2);
+        if (value === '1') moon(g, x + CELL / 2, y + CELL / 2, background(kind, spec, i, 0, 0));
         if (given && value !== '.') el('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, fill: 'none', stroke: '#999', 'stroke-dasharray': '3 2' }, g);
         break;
       case 'takuzu':
