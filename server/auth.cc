@@ -88,7 +88,8 @@ absl::Status TokenAuthorizer::CheckHeader(
   if (token_.empty()) return absl::OkStatus();
   if (authorization == nullptr) {
     return absl::UnauthenticatedError(
-        "missing 'authorization: Bearer <token>' metadata");
+        "missing 'authorization: Bearer <token>' (gRPC metadata or HTTP "
+        "header)");
   }
   constexpr absl::string_view kBearer = "Bearer ";
   if (!absl::StartsWith(*authorization, kBearer) ||

@@ -140,7 +140,9 @@ void HandleSolve(ServiceContext* context, const httplib::Request& request,
     return;
   }
   const bool single = WantsSingleObject(request);
-  context->request_pool->NewGroup()->Submit([job, single,
+  // One object holds the samples only when asked for, as a BatchResult does.
+  const bool keep_samples = body.params().max_sample_events() > 0;
+  context->request_pool->NewGroup()->Submit([job, single, keep_samples,
                                              body = std::move(body)] {
     const absl::Status status = RunAdmittedSolve(
         job->context, body, job->interrupter, job->call.arrival,
@@ -151,7 +153,7 @@ void HandleSolve(ServiceContext* context, const httplib::Request& request,
             job->channel.Push(ToJson(event));
           } else if (event.has_header()) {
             job->header = ToJson(event.header());
-          } else if (event.has_sample()) {
+          } else if (event.has_sample() && keep_samples) {
             job->items.push_back(ToJson(event.sample()));
           } else if (event.has_summary()) {
             job->summary = ToJson(event.summary());

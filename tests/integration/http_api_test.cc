@@ -306,8 +306,8 @@ TEST_F(HttpApiTest, CompileValidateCountAndBackends) {
   ASSERT_TRUE(backends);
   ASSERT_EQ(backends->status, 200);
   std::vector<std::string> names;
-  for (const Json& b : Json::parse(backends->body)["backends"])
-    names.push_back(b["name"]);
+  const Json listed = Json::parse(backends->body);
+  for (const Json& b : listed["backends"]) names.push_back(b["name"]);
   EXPECT_THAT(names, ::testing::IsSupersetOf({"cpu-sa", "exact", "sat"}));
 }
 
