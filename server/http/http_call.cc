@@ -29,6 +29,11 @@ void JobChannel::Await(absl::Duration timeout) {
   mu_.AwaitWithTimeout(absl::Condition(&ready), timeout);
 }
 
+void JobChannel::AwaitClose(absl::Duration timeout) {
+  absl::MutexLock lock(&mu_);
+  mu_.AwaitWithTimeout(absl::Condition(&closed_), timeout);
+}
+
 std::vector<std::string> JobChannel::Take() {
   absl::MutexLock lock(&mu_);
   std::vector<std::string> out(std::make_move_iterator(lines_.begin()),
@@ -56,7 +61,11 @@ bool AwaitJob(JobChannel& channel, ClientWatch& watch, Interrupter* interrupter,
               bool until_closed) {
   bool client_gone = false;
   while (!channel.closed() && (until_closed || !channel.has_lines())) {
-    channel.Await(kWatchInterval);
+    if (until_closed) {
+      channel.AwaitClose(kWatchInterval);
+    } else {
+      channel.Await(kWatchInterval);
+    }
     if (!client_gone && !channel.closed() && watch.Gone()) {
       client_gone = true;
       // The job still refers to its state: keep waiting for its end.

@@ -31,6 +31,9 @@ class JobChannel {
   void Close(const absl::Status& status);
   // Blocks until a line is waiting or the job is closed, at most `timeout`.
   void Await(absl::Duration timeout);
+  // Blocks until the job is closed, at most `timeout`; waiting lines do not
+  // end the wait.
+  void AwaitClose(absl::Duration timeout);
   // The waiting lines, oldest first; the queue is left empty.
   std::vector<std::string> Take();
   bool has_lines() const;

@@ -109,7 +109,7 @@ void Respond(std::shared_ptr<StreamJob> job, const httplib::Request& request,
       },
       [job](bool /*success*/) {
         // A client that left interrupted the job: record it once it ended.
-        while (!job->channel.closed()) job->channel.Await(kWatchInterval);
+        while (!job->channel.closed()) job->channel.AwaitClose(kWatchInterval);
         FinishStreamJob(*job);
       });
 }
@@ -331,7 +331,10 @@ void HandleSolveBatch(ServiceContext* context, const httplib::Request& request,
       [job](bool success) {
         if (!success) CancelBatch(*job);
         // Items still running were interrupted; record once they ended.
-        while (!Dispatch(job)) job->results.Await(kWatchInterval);
+        while (!Dispatch(job)) {
+          job->results.Take();  // nobody reads them any more
+          job->results.Await(kWatchInterval);
+        }
         job->call.detail = absl::StrCat(" items=", job->items);
         FinishCall(job->context, job->call,
                    success ? absl::OkStatus()

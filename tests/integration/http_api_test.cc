@@ -474,3 +474,46 @@ TEST(HttpAdmissionTest, FullServerAnswers503) {
 
 }  // namespace
 }  // namespace qs
+
+namespace qs {
+namespace {
+
+// SIGTERM's drain reaches the HTTP front as it reaches gRPC: readiness turns
+// 503, new calls get 503, and a running streamed solve ends normally.
+TEST(HttpDrainTest, RunningSolveEndsNewCallsAreRefused) {
+  server::ServerOptions options;
+  options.http.address = "127.0.0.1:0";
+  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  const int port = server->server().http_port();
+  // About 2.6e8 spin-update attempts: running when the drain starts.
+  const int fd = SendRaw(
+      port,
+      RawPost("/v1/solve",
+              SolveBody("queens", kQueens,
+                        R"({"numReads":4,"numSweeps":1000000,"seed":"1"})")));
+  ASSERT_THAT(ReadUntil(fd, "\"header\""), HasSubstr("200 OK"));
+  std::thread drain([&] { server->server().Drain(absl::Seconds(120)); });
+  httplib::Client client("127.0.0.1", port);
+  int ready = 0;
+  for (int i = 0; i < 200 && ready != 503; ++i) {
+    auto response = client.Get("/readyz");
+    ready = response ? response->status : 0;
+    if (ready != 503)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(ready, 503);
+  auto refused = client.Post("/v1/solve", SolveBody("nqueens", "6", "{}"),
+                             "application/json");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 503);
+  const std::string rest = ReadUntil(fd, "\r\n0\r\n\r\n");
+  close(fd);
+  drain.join();
+  EXPECT_THAT(rest, HasSubstr("\"summary\""));
+  EXPECT_THAT(rest, HasSubstr("\"termination\":\"COMPLETED\""));
+  EXPECT_THAT(rest, ::testing::Not(HasSubstr("\"error\"")));
+}
+
+}  // namespace
+}  // namespace qs
