@@ -8,6 +8,8 @@
 
 #include <httplib.h>
 
+#include <string>
+
 #include "google/protobuf/message.h"
 #include "server/http/http_call.h"
 #include "server/service_context.h"
@@ -21,6 +23,14 @@ void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context);
 void RegisterStreamRoutes(httplib::Server& server, ServiceContext* context);
 // GET / and its assets; POST /v1/parse, /v1/format.
 void RegisterPlaygroundRoutes(httplib::Server& server, ServiceContext* context);
+
+// A handler of one route; Route registers it for `method` ("GET" or "POST").
+using HandlerFn = void (*)(ServiceContext* context,
+                           const httplib::Request& request,
+                           httplib::Response& response);
+void Route(httplib::Server& server, ServiceContext* context,
+           const std::string& method, const std::string& path,
+           HandlerFn handler);
 
 // The common start of a POST handler: checks the bearer token and parses the
 // body into `body`. On failure answers the error, records the call and

@@ -110,14 +110,14 @@ void RegisterPlaygroundRoutes(httplib::Server& server,
       r.set_content(bytes.data(), bytes.size(), ContentType(path));
     });
   }
-  server.Post("/v1/parse",
-              [context](const httplib::Request& q, httplib::Response& r) {
-                HandleTextHelper(context, q, r, "Parse", &Parse);
-              });
-  server.Post("/v1/format",
-              [context](const httplib::Request& q, httplib::Response& r) {
-                HandleTextHelper(context, q, r, "Format", &Format);
-              });
+  Route(server, context, "POST", "/v1/parse",
+        [](ServiceContext* c, const httplib::Request& q, httplib::Response& r) {
+          HandleTextHelper(c, q, r, "Parse", &Parse);
+        });
+  Route(server, context, "POST", "/v1/format",
+        [](ServiceContext* c, const httplib::Request& q, httplib::Response& r) {
+          HandleTextHelper(c, q, r, "Format", &Format);
+        });
 }
 
 }  // namespace qs::server::http

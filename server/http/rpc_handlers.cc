@@ -115,6 +115,16 @@ void HandleHealth(ServiceContext* context, bool readiness,
       "application/json");
 }
 
+void HandleLiveness(ServiceContext* context, const httplib::Request&,
+                    httplib::Response& response) {
+  HandleHealth(context, /*readiness=*/false, response);
+}
+
+void HandleReadiness(ServiceContext* context, const httplib::Request&,
+                     httplib::Response& response) {
+  HandleHealth(context, /*readiness=*/true, response);
+}
+
 }  // namespace
 
 bool BeginCall(ServiceContext* context, const httplib::Request& request,
@@ -128,27 +138,27 @@ bool BeginCall(ServiceContext* context, const httplib::Request& request,
   return false;
 }
 
+void Route(httplib::Server& server, ServiceContext* context,
+           const std::string& method, const std::string& path,
+           HandlerFn handler) {
+  auto bound = [context, handler](const httplib::Request& q,
+                                  httplib::Response& r) {
+    handler(context, q, r);
+  };
+  if (method == "GET") {
+    server.Get(path, bound);
+  } else {
+    server.Post(path, bound);
+  }
+}
+
 void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context) {
-  using httplib::Request;
-  using httplib::Response;
-  server.Post("/v1/compile", [context](const Request& q, Response& r) {
-    HandleCompile(context, q, r);
-  });
-  server.Post("/v1/validate", [context](const Request& q, Response& r) {
-    HandleValidate(context, q, r);
-  });
-  server.Post("/v1/count", [context](const Request& q, Response& r) {
-    HandleCount(context, q, r);
-  });
-  server.Get("/v1/backends", [context](const Request& q, Response& r) {
-    HandleBackends(context, q, r);
-  });
-  server.Get("/healthz", [context](const Request&, Response& r) {
-    HandleHealth(context, /*readiness=*/false, r);
-  });
-  server.Get("/readyz", [context](const Request&, Response& r) {
-    HandleHealth(context, /*readiness=*/true, r);
-  });
+  Route(server, context, "POST", "/v1/compile", &HandleCompile);
+  Route(server, context, "POST", "/v1/validate", &HandleValidate);
+  Route(server, context, "POST", "/v1/count", &HandleCount);
+  Route(server, context, "GET", "/v1/backends", &HandleBackends);
+  Route(server, context, "GET", "/healthz", &HandleLiveness);
+  Route(server, context, "GET", "/readyz", &HandleReadiness);
 }
 
 }  // namespace qs::server::http

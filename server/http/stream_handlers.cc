@@ -44,6 +44,15 @@ struct StreamJob {
   std::string summary;
 };
 
+std::shared_ptr<StreamJob> NewStreamJob(ServiceContext* context,
+                                        const httplib::Request& request,
+                                        const std::string& method) {
+  auto job = std::make_shared<StreamJob>();
+  job->context = context;
+  job->call = StartCall(request, method);
+  return job;
+}
+
 void FinishStreamJob(StreamJob& job) {
   if (job.variables > 0)
     job.call.detail = absl::StrCat(" variables=", job.variables.load());
@@ -124,9 +133,7 @@ std::string RequestIdFor(const httplib::Request& request,
 
 void HandleSolve(ServiceContext* context, const httplib::Request& request,
                  httplib::Response& response) {
-  auto job = std::make_shared<StreamJob>();
-  job->context = context;
-  job->call = StartCall(request, "Solve");
+  auto job = NewStreamJob(context, request, "Solve");
   v1::SolveRequest body;
   if (!BeginCall(context, request, response, job->call, &body)) return;
   body.set_request_id(RequestIdFor(request, body.request_id()));
@@ -170,9 +177,7 @@ void HandleSolve(ServiceContext* context, const httplib::Request& request,
 
 void HandleGenerate(ServiceContext* context, const httplib::Request& request,
                     httplib::Response& response) {
-  auto job = std::make_shared<StreamJob>();
-  job->context = context;
-  job->call = StartCall(request, "Generate");
+  auto job = NewStreamJob(context, request, "Generate");
   v1::GenerateRequest body;
   if (!BeginCall(context, request, response, job->call, &body)) return;
   job->call.puzzle =
@@ -345,17 +350,9 @@ void HandleSolveBatch(ServiceContext* context, const httplib::Request& request,
 }  // namespace
 
 void RegisterStreamRoutes(httplib::Server& server, ServiceContext* context) {
-  using httplib::Request;
-  using httplib::Response;
-  server.Post("/v1/solve", [context](const Request& q, Response& r) {
-    HandleSolve(context, q, r);
-  });
-  server.Post("/v1/generate", [context](const Request& q, Response& r) {
-    HandleGenerate(context, q, r);
-  });
-  server.Post("/v1/solve_batch", [context](const Request& q, Response& r) {
-    HandleSolveBatch(context, q, r);
-  });
+  Route(server, context, "POST", "/v1/solve", &HandleSolve);
+  Route(server, context, "POST", "/v1/generate", &HandleGenerate);
+  Route(server, context, "POST", "/v1/solve_batch", &HandleSolveBatch);
 }
 
 }  // namespace qs::server::http
