@@ -176,6 +176,13 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   } else {
     impl->context.instance_name = options.instance_name;
   }
+  // Before the trimmer thread: an error return must leave nothing running.
+  if (!options.http.address.empty()) {
+    auto front =
+        http::HttpFront::Start(options.http, options.tls, &impl->context);
+    if (!front.ok()) return front.status();
+    impl->http_front = *std::move(front);
+  }
 #ifdef __GLIBC__
   if (options.memory_trim_interval > absl::ZeroDuration()) {
     Impl* raw = impl.get();
@@ -185,12 +192,6 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
     });
   }
 #endif
-  if (!options.http.address.empty()) {
-    auto front =
-        http::HttpFront::Start(options.http, options.tls, &impl->context);
-    if (!front.ok()) return front.status();
-    impl->http_front = *std::move(front);
-  }
   auto* health = impl->grpc_server->GetHealthCheckService();
   health->SetServingStatus(true);
   health->SetServingStatus(v1::Solver::service_full_name(), true);

@@ -517,3 +517,28 @@ TEST(HttpDrainTest, RunningSolveEndsNewCallsAreRefused) {
 
 }  // namespace
 }  // namespace qs
+
+namespace qs {
+namespace {
+
+TEST(HttpStartTest, BusyPortAndBadTlsFilesAreReported) {
+  server::ServerOptions options;
+  options.http.address = "127.0.0.1:0";
+  auto first = testing::TestServer::Start(options, /*with_metrics=*/false);
+  ASSERT_NE(first, nullptr);
+  options.http.address =
+      absl::StrCat("127.0.0.1:", first->server().http_port());
+  options.address = "127.0.0.1:0";
+  auto busy = server::Server::Start(options);
+  ASSERT_FALSE(busy.ok());
+  EXPECT_EQ(busy.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_THAT(busy.status().message(), HasSubstr("(HTTP)"));
+
+  options.http.address = "127.0.0.1:not-a-port";
+  auto malformed = server::Server::Start(options);
+  ASSERT_FALSE(malformed.ok());
+  EXPECT_THAT(malformed.status().message(), HasSubstr("--http_address"));
+}
+
+}  // namespace
+}  // namespace qs
