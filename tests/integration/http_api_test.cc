@@ -529,6 +529,7 @@ TEST(HttpStartTest, BusyPortAndBadTlsFilesAreReported) {
   options.http.address =
       absl::StrCat("127.0.0.1:", first->server().http_port());
   options.address = "127.0.0.1:0";
+  options.metrics_address = "";
   auto busy = server::Server::Start(options);
   ASSERT_FALSE(busy.ok());
   EXPECT_EQ(busy.status().code(), absl::StatusCode::kUnavailable);
