@@ -29,9 +29,9 @@ namespace {
 
 constexpr char kNdjson[] = "application/x-ndjson";
 
-// A running Solve or Generate and what its answer needs. The job thread
-// writes `single` before it closes the channel; the HTTP thread reads it
-// after.
+// A running Solve or Generate and what its answer needs. With
+// ?stream=false the job thread fills the parts of the one object before it
+// closes the channel, and the HTTP thread reads them after.
 struct StreamJob {
   ServiceContext* context = nullptr;
   JobChannel channel;
@@ -98,9 +98,10 @@ void Respond(std::shared_ptr<StreamJob> job, const httplib::Request& request,
     FinishStreamJob(*job);  // the client is gone: nothing to answer
     return;
   }
+  // Read in this order: once closed, the status is final.
+  const bool closed = job->channel.closed();
   const absl::Status status = job->channel.status();
-  if (job->channel.closed() && !status.ok() &&
-      (single || !job->channel.has_lines())) {
+  if (closed && !status.ok() && (single || !job->channel.has_lines())) {
     SendError(response, status);
     FinishStreamJob(*job);
     return;
