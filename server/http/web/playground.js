@@ -9,7 +9,7 @@ const EXAMPLES = {
   queens: 'ACCCDDDD/AACCDDDH/AACCCGDD/AFFFFGGD/GFFFGGDD/GGFFGGBB/EGGFGBBB/GGGGGBBB',
   tango: '..01../=...../.....1/....=./.0x..x../.=..../...x.../....x./....../....../......',
   takuzu: '6x6u:CibfEFcab',
-  sudoku: '7.38.4.29.52.9.34.469.12.57..6.5...1.9.....2.1...3.9..81.39.4..64.85.19..9.1.6.4.',
+  sudoku: '.......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8.....9...4..65..',
   nqueens: '8',
   tents: '8x8:abjcedccdfcdd,1,3,0,1,3,1,2,1,1,2,1,2,2,1,1,2',
   chess: 'QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD',
@@ -60,7 +60,17 @@ function redraw() {
   $('board').dataset.solved = state.rows ? 'true' : 'false';
 }
 
+// A new puzzle: the last solve's chart and summary go.
+function clearResults() {
+  chart.points = [];
+  chart.ground = null;
+  drawChart();
+  $('summary').textContent = '';
+  $('summary').dataset.done = 'false';
+}
+
 async function loadText() {
+  clearResults();
   try {
     const parsed = await call('/v1/parse', { kind: state.kind, text: $('text').value });
     state.spec = parsed.puzzle;
@@ -75,6 +85,7 @@ async function loadText() {
 
 // After an edit of the spec: the text follows (where the format has a writer).
 async function syncText() {
+  clearResults();
   state.rows = null;
   state.violations = [];
   redraw();
@@ -246,11 +257,7 @@ function showSummary(summary, header) {
 async function solve() {
   if (!state.spec) await loadText();
   if (!state.spec) return;
-  chart.points = [];
-  chart.ground = null;
-  drawChart();
-  $('summary').textContent = '';
-  $('summary').dataset.done = 'false';
+  clearResults();
   state.rows = null;
   state.violations = [];
   redraw();
