@@ -100,6 +100,12 @@ absl::StatusOr<std::unique_ptr<HttpFront>> HttpFront::Start(
   http.set_payload_max_length(options.max_body_bytes);
   http.set_keep_alive_timeout(5);
   http.set_error_handler(AnswerLibraryError);
+  // SO_REUSEADDR only: cpp-httplib's default adds SO_REUSEPORT, with which a
+  // second server on the same port would bind too and share its connections.
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+  });
   RegisterRpcRoutes(http, context);
   RegisterStreamRoutes(http, context);
   RegisterPlaygroundRoutes(http, context);

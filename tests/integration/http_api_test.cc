@@ -395,6 +395,7 @@ TEST_F(HttpApiTest, DisconnectingClientCancelsItsSolve) {
       R"(qs_requests_total{backend="cpu-sa",code="CANCELLED",method="Solve",protocol="http",puzzle="sudoku"} 2)"));
   EXPECT_TRUE(MetricsShow("qs_active_requests 0"));
   // The HTTP request metrics carry the protocol, next to gRPC's.
+  ASSERT_TRUE(Client().Get("/v1/backends"));
   EXPECT_TRUE(MetricsShow(R"(method="ListBackends",protocol="http")"));
 }
 
