@@ -1,7 +1,9 @@
-// The one list of every built-in puzzle family. Registration is explicit
-// (architecture §2.2), so a static library can never drop a family silently.
+// The one list of every built-in puzzle family. Registration is explicit, so a
+// static library can never drop a family silently.
+#include "core/puzzles/builtin.h"
+
+#include "core/base/registry.h"
 #include "core/base/status_macros.h"
-#include "core/compile/registry.h"
 #include "core/puzzles/chess.h"
 #include "core/puzzles/queens.h"
 #include "core/puzzles/raw_qubo.h"
@@ -19,6 +21,10 @@ absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewTakuzuCompiler()));
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
   return absl::OkStatus();
+}
+
+const CompilerRegistry& BuiltinCompilers() {
+  return BuildOnce<CompilerRegistry>(&RegisterBuiltinCompilers);
 }
 
 }  // namespace qs
