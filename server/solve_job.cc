@@ -1,6 +1,7 @@
 // Admission and the solve job shared by the gRPC and HTTP fronts.
 #include "server/solve_job.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/time/clock.h"
@@ -48,6 +49,23 @@ absl::Status RunAdmittedSolve(ServiceContext* context,
   context->Untrack(&interrupter);
   context->admission->Finished(/*started=*/true);
   return status;
+}
+
+bool SampleThinner::MustSend(const v1::SolveResponse& event) {
+  if (event.has_progress()) return false;
+  if (!event.has_sample()) return true;
+  const v1::SampleEvent& sample = event.sample();
+  const bool improves = !best_sent_ || sample.energy() < *best_sent_ ||
+                        (sample.valid() && !valid_sent_);
+  if (!improves) return false;
+  best_sent_ =
+      best_sent_ ? std::min(*best_sent_, sample.energy()) : sample.energy();
+  valid_sent_ = valid_sent_ || sample.valid();
+  return true;
+}
+
+void SampleThinner::StampSummary(v1::SolveResponse& event) const {
+  event.mutable_summary()->set_sample_events_dropped(dropped_);
 }
 
 v1::BatchResult RunAdmittedBatchItem(ServiceContext* context,

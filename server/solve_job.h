@@ -6,6 +6,8 @@
 #ifndef QS_SERVER_SOLVE_JOB_H_
 #define QS_SERVER_SOLVE_JOB_H_
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "absl/status/status.h"
@@ -35,6 +37,27 @@ absl::Status RunAdmittedSolve(ServiceContext* context,
                               const std::string& puzzle,
                               const std::string& backend,
                               const SolveEngine::EventFn& emit);
+
+// What a Solve stream may lose to a reader slower than the solve, whatever
+// the protocol: progress events, and samples that improve neither on the
+// best energy sent nor on validity. The header, the summary and improving
+// samples always go; the summary counts what was dropped. A solve's events
+// come one at a time, in order: one thinner per stream, no lock.
+class SampleThinner {
+ public:
+  // True when `event` must be queued whatever the queue holds; false when it
+  // may be offered as droppable.
+  bool MustSend(const v1::SolveResponse& event);
+  // A droppable sample event found the queue full.
+  void Dropped() { ++dropped_; }
+  // Writes the count into the summary event.
+  void StampSummary(v1::SolveResponse& event) const;
+
+ private:
+  std::optional<double> best_sent_;
+  bool valid_sent_ = false;
+  uint32_t dropped_ = 0;
+};
 
 // One SolveBatch item, admitted, run to its result on the calling request
 // thread: the summary, the statistics, its samples when asked for, its own

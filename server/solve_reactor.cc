@@ -111,10 +111,8 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     // The summary waits for the job's status, so that both leave in one
     // write.
     StreamWriter<v1::SolveResponse> writer;
-    // What was sent of the samples (events come one at a time, in order).
-    std::optional<double> best_sent;
-    bool valid_sent = false;
-    uint32_t dropped = 0;
+    // Which events a slow client may lose (SampleThinner).
+    SampleThinner thinner;
 
     // Queues an event. A client that reads more slowly than the solve
     // produces loses the sample events that would not improve on what it got
@@ -122,29 +120,15 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     // says how many.
     void Send(v1::SolveResponse&& event) {
       if (event.has_summary()) {
-        event.mutable_summary()->set_sample_events_dropped(dropped);
+        thinner.StampSummary(event);
         writer.Push(std::move(event), /*hold_for_close=*/true);
-        return;
+      } else if (thinner.MustSend(event)) {
+        writer.Push(std::move(event));
+      } else {
+        const bool sample = event.has_sample();
+        if (!writer.PushDroppable(std::move(event)) && sample)
+          thinner.Dropped();
       }
-      if (event.has_sample()) {
-        const v1::SampleEvent& sample = event.sample();
-        const bool improves = !best_sent || sample.energy() < *best_sent ||
-                              (sample.valid() && !valid_sent);
-        if (improves) {
-          best_sent = best_sent ? std::min(*best_sent, sample.energy())
-                                : sample.energy();
-          valid_sent = valid_sent || sample.valid();
-          writer.Push(std::move(event));
-        } else if (!writer.PushDroppable(std::move(event))) {
-          ++dropped;
-        }
-        return;
-      }
-      if (event.has_progress()) {
-        writer.PushDroppable(std::move(event));
-        return;
-      }
-      writer.Push(std::move(event));
     }
   };
 

@@ -15,6 +15,13 @@ void JobChannel::Push(std::string line) {
   lines_.push_back(std::move(line));
 }
 
+bool JobChannel::PushDroppable(std::string line, size_t max_queued) {
+  absl::MutexLock lock(&mu_);
+  if (lines_.size() >= max_queued) return false;
+  lines_.push_back(std::move(line));
+  return true;
+}
+
 void JobChannel::Close(const absl::Status& status) {
   absl::MutexLock lock(&mu_);
   status_ = status;

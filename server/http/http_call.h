@@ -28,6 +28,9 @@ namespace qs::server::http {
 class JobChannel {
  public:
   void Push(std::string line);
+  // Queues the line when fewer than `max_queued` wait; otherwise returns
+  // false and drops it.
+  bool PushDroppable(std::string line, size_t max_queued);
   void Close(const absl::Status& status);
   // Blocks until a line is waiting or the job is closed, at most `timeout`.
   void Await(absl::Duration timeout);

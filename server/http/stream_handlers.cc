@@ -28,6 +28,9 @@ namespace qs::server::http {
 namespace {
 
 constexpr char kNdjson[] = "application/x-ndjson";
+// Lines a slow reader may leave queued before droppable events are dropped
+// (as the gRPC stream writer bounds its queue).
+constexpr size_t kMaxQueuedLines = 256;
 
 // A running Solve or Generate and what its answer needs. With
 // ?stream=false the job thread fills the parts of the one object before it
@@ -38,6 +41,7 @@ struct StreamJob {
   Interrupter interrupter;
   CallLog call;
   std::atomic<uint32_t> variables{0};
+  SampleThinner thinner;  // streamed Solve only; used by the job thread
   // ?stream=false: the parts of the one object.
   std::string header;
   std::vector<std::string> items;
@@ -57,6 +61,18 @@ void FinishStreamJob(StreamJob& job) {
   if (job.variables > 0)
     job.call.detail = absl::StrCat(" variables=", job.variables.load());
   FinishCall(job.context, job.call, job.channel.status());
+}
+
+// Queues a streamed Solve event; one a slow reader may lose is dropped when
+// the queue is full (counted in the summary).
+void StreamSolveEvent(StreamJob& job, v1::SolveResponse&& event) {
+  if (event.has_summary()) job.thinner.StampSummary(event);
+  if (job.thinner.MustSend(event)) {
+    job.channel.Push(ToJson(event));
+  } else if (!job.channel.PushDroppable(ToJson(event), kMaxQueuedLines) &&
+             event.has_sample()) {
+    job.thinner.Dropped();
+  }
 }
 
 // Writes the job's lines as they come, then its error line if it failed.
@@ -158,7 +174,7 @@ void HandleSolve(ServiceContext* context, const httplib::Request& request,
           if (event.has_header())
             job->variables = event.header().stats().variables();
           if (!single) {
-            job->channel.Push(ToJson(event));
+            StreamSolveEvent(*job, std::move(event));
           } else if (event.has_header()) {
             job->header = ToJson(event.header());
           } else if (event.has_sample() && keep_samples) {
