@@ -110,6 +110,13 @@ std::string EndlessSolve() {
                    R"({"numReads":2,"numSweeps":10000000,"seed":"1"})");
 }
 
+// An in-process server with its HTTP front on a free loopback port.
+std::unique_ptr<testing::TestServer> StartHttpServer(
+    server::ServerOptions options) {
+  options.http.address = "127.0.0.1:0";
+  return testing::TestServer::Start(options, /*with_metrics=*/false);
+}
+
 class HttpApiTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -417,11 +424,10 @@ std::string MakeSecrets() {
 TEST(HttpSecurityTest, BearerTokenAndTls) {
   const std::string dir = MakeSecrets();
   server::ServerOptions options;
-  options.http.address = "127.0.0.1:0";
   options.auth_token_file = dir + "/token.txt";
   options.tls.cert_file = dir + "/cert.pem";
   options.tls.key_file = dir + "/key.pem";
-  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  auto server = StartHttpServer(options);
   ASSERT_NE(server, nullptr);
   const int port = server->server().http_port();
 
@@ -455,10 +461,9 @@ TEST(HttpSecurityTest, BearerTokenAndTls) {
 
 TEST(HttpAdmissionTest, FullServerAnswers503) {
   server::ServerOptions options;
-  options.http.address = "127.0.0.1:0";
   options.max_concurrent_requests = 1;
   options.max_queued_requests = 0;
-  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  auto server = StartHttpServer(options);
   ASSERT_NE(server, nullptr);
   const int port = server->server().http_port();
   const int fd = SendRaw(port, RawPost("/v1/solve", EndlessSolve()));
@@ -473,18 +478,11 @@ TEST(HttpAdmissionTest, FullServerAnswers503) {
   close(fd);
 }
 
-}  // namespace
-}  // namespace qs
-
-namespace qs {
-namespace {
-
 // SIGTERM's drain reaches the HTTP front as it reaches gRPC: readiness turns
 // 503, new calls get 503, and a running streamed solve ends normally.
 TEST(HttpDrainTest, RunningSolveEndsNewCallsAreRefused) {
   server::ServerOptions options;
-  options.http.address = "127.0.0.1:0";
-  auto server = testing::TestServer::Start(options, /*with_metrics=*/false);
+  auto server = StartHttpServer(options);
   ASSERT_NE(server, nullptr);
   const int port = server->server().http_port();
   // About 2.6e8 spin-update attempts: running when the drain starts.
@@ -516,16 +514,9 @@ TEST(HttpDrainTest, RunningSolveEndsNewCallsAreRefused) {
   EXPECT_THAT(rest, ::testing::Not(HasSubstr("\"error\"")));
 }
 
-}  // namespace
-}  // namespace qs
-
-namespace qs {
-namespace {
-
-TEST(HttpStartTest, BusyPortAndBadTlsFilesAreReported) {
+TEST(HttpStartTest, BusyPortAndMalformedAddressAreReported) {
   server::ServerOptions options;
-  options.http.address = "127.0.0.1:0";
-  auto first = testing::TestServer::Start(options, /*with_metrics=*/false);
+  auto first = StartHttpServer(options);
   ASSERT_NE(first, nullptr);
   options.http.address =
       absl::StrCat("127.0.0.1:", first->server().http_port());
