@@ -4,6 +4,8 @@
 
 #include <httplib.h>
 
+#include <atomic>
+#include <chrono>
 #include <thread>
 #include <utility>
 
@@ -18,6 +20,7 @@ namespace qs::server::http {
 struct HttpFront::Impl {
   std::unique_ptr<httplib::Server> server;
   std::thread listener;
+  std::atomic<bool> listener_ended{false};
 };
 
 namespace {
@@ -115,7 +118,14 @@ absl::StatusOr<std::unique_ptr<HttpFront>> HttpFront::Start(
     return absl::UnavailableError(
         absl::StrCat("cannot listen on ", options.address, " (HTTP)"));
   }
-  impl->listener = std::thread([&http] { http.listen_after_bind(); });
+  impl->listener = std::thread([&http, ended = &impl->listener_ended] {
+    http.listen_after_bind();
+    *ended = true;
+  });
+  // A stop() before the listener runs would be lost (cpp-httplib only stops
+  // a running server), so Start returns once it runs.
+  while (!http.is_running() && !impl->listener_ended)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   spdlog::info("HTTP front on {} (port {}), {} threads, tls {}",
                options.address, bound, threads,
                tls.cert_file.empty() ? "off" : "on");
