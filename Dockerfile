@@ -10,12 +10,13 @@ RUN cmake -S . -B /build -DCMAKE_BUILD_TYPE=Release -DQS_BUILD_TESTS=OFF -DQS_BU
  && cmake --build /build -j"$(nproc)" --target qs_server qsolve
 
 # The shared libraries of qs_server and qsolve (deploy/container-test.sh checks with ldd that nothing is
-# missing); libcurl4 and ca-certificates serve backends that call remote HTTPS APIs.
+# missing); libcurl4 and ca-certificates serve backends that call remote HTTPS APIs; libcpp-httplib0.11 the
+# HTTP/JSON front (--http_address, off unless given).
 FROM debian:bookworm
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libgrpc++1.51 libprotobuf32 libprometheus-cpp-pull1.0 libspdlog1.10 libfmt9 libabsl20220623 \
-      libcurl4 ca-certificates \
+      libcurl4 ca-certificates libcpp-httplib0.11 \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /build/server/qs_server /build/clients/qsolve /usr/local/bin/
 USER 65534:65534

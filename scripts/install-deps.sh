@@ -15,14 +15,14 @@ BUILD_PACKAGES=(
 )
 # prometheus: the real server scraping qs_server in an integration test (and promtool for the alert
 # rules); clang-14 + libclang-rt-14-dev: libFuzzer targets (g++ has no -fsanitize=fuzzer); llvm-14:
-# llvm-symbolizer for readable sanitizer stacks. The Python package (clients/python) installs into a
+# llvm-symbolizer for readable sanitizer stacks; chromium: the playground's browser test (tests/web). The Python package (clients/python) installs into a
 # virtual environment over Debian's python3-grpcio, python3-protobuf and python3-numpy (python3-venv,
 # python3-setuptools and python3-wheel build it); its tests use python3-pytest, and python3-pandas and
 # python3-tqdm for the data-frame and progress-bar paths.
 TEST_PACKAGES=(
   python3-grpcio python3-protobuf prometheus sgt-puzzles
   python3-numpy python3-pytest python3-venv python3-setuptools python3-wheel python3-pandas python3-tqdm
-  clang-14 libclang-rt-14-dev llvm-14
+  clang-14 libclang-rt-14-dev llvm-14 chromium
 )
 # runc: crun refuses this machine's hybrid cgroup layout; slirp4netns: port forwarding without a host
 # bridge or iptables rules; podman-compose and the dnsname CNI plugin (service names) for
@@ -43,7 +43,8 @@ for pkg in "${want[@]}"; do
     missing+=("$pkg")
   fi
 done
-# The offline Kubernetes manifest check runs on Node.js with npm packages (deploy/k8s/validate); any
+# The offline Kubernetes manifest check and the browser test run on Node.js with npm packages
+# (deploy/k8s/validate, tests/web); any
 # Node.js 18+ with npm will do, Debian's nodejs + npm when there is none.
 if [[ -z "${1:-}" ]] && ! { command -v node && command -v npm; } >/dev/null 2>&1; then
   missing+=(nodejs npm)

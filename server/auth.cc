@@ -78,14 +78,22 @@ absl::Status TokenAuthorizer::Check(
   if (token_.empty()) return absl::OkStatus();
   const auto& metadata = call.client_metadata();
   auto it = metadata.find("authorization");
-  if (it == metadata.end()) {
-    return absl::UnauthenticatedError(
-        "missing 'authorization: Bearer <token>' metadata");
-  }
+  if (it == metadata.end()) return CheckHeader(nullptr);
   const std::string value(it->second.data(), it->second.size());
+  return CheckHeader(&value);
+}
+
+absl::Status TokenAuthorizer::CheckHeader(
+    const std::string* authorization) const {
+  if (token_.empty()) return absl::OkStatus();
+  if (authorization == nullptr) {
+    return absl::UnauthenticatedError(
+        "missing 'authorization: Bearer <token>' (gRPC metadata or HTTP "
+        "header)");
+  }
   constexpr absl::string_view kBearer = "Bearer ";
-  if (!absl::StartsWith(value, kBearer) ||
-      !ConstantTimeEquals(value.substr(kBearer.size()), token_)) {
+  if (!absl::StartsWith(*authorization, kBearer) ||
+      !ConstantTimeEquals(authorization->substr(kBearer.size()), token_)) {
     return absl::UnauthenticatedError("invalid bearer token");
   }
   return absl::OkStatus();

@@ -1,8 +1,9 @@
 // Transport security and caller authentication: server credentials from
 // certificate files (TLS, or mutual TLS when a client CA is given) and an
 // optional bearer token that every qs.v1.Solver call must present as
-// "authorization: Bearer <token>". The token is compared in constant time and
-// never logged. The health service stays open so that probes need no secret.
+// "authorization: Bearer <token>" (gRPC metadata or HTTP header). The token is
+// compared in constant time and never logged. The health service stays open so
+// that probes need no secret.
 #ifndef QS_SERVER_AUTH_H_
 #define QS_SERVER_AUTH_H_
 
@@ -38,6 +39,9 @@ class TokenAuthorizer {
   bool enabled() const { return !token_.empty(); }
   // OK, or UNAUTHENTICATED without saying what was expected.
   absl::Status Check(const grpc::CallbackServerContext& call) const;
+  // The same check of an "Authorization" header's value (HTTP front);
+  // `authorization` is null when the header is missing.
+  absl::Status CheckHeader(const std::string* authorization) const;
 
  private:
   std::string token_;

@@ -10,6 +10,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "server/convert.h"
+#include "server/solve_job.h"
 #include "server/solve_reactor.h"
 #include "spdlog/spdlog.h"
 
@@ -132,77 +133,12 @@ class BatchReactor final
     for (const auto& r : s.running) r->interrupter.Interrupt(reason);
   }
 
-  static v1::BatchResult ErrorResult(const std::string& id,
-                                     const absl::Status& status,
-                                     const std::string& instance) {
-    v1::BatchResult result;
-    result.set_id(id);
-    result.set_status_code(static_cast<int32_t>(status.code()));
-    result.set_status_message(std::string(status.message()));
-    result.set_server_instance(instance);
-    return result;
-  }
-
   // Runs one item on a request thread and queues its result.
   static void RunItem(const std::shared_ptr<State>& state, v1::BatchItem item,
                       std::shared_ptr<Running> running) {
-    ServiceContext* context = state->context;
-    context->admission->Started();
-    context->Track(&running->interrupter);
-    // Like a Solve call's, an item's queue phase is its wait for a request
-    // thread, and its duration runs from admission to its result.
-    const absl::Duration queue_time = absl::Now() - running->admitted;
-    v1::BatchResult result;
-    result.set_id(item.id());
-    result.set_server_instance(context->instance_name);
-    v1::SolveRequest& request = *item.mutable_request();
-    if (request.request_id().empty())
-      request.set_request_id(item.id().empty() ? NewRequestId() : item.id());
-    const std::string puzzle = PuzzleLabel(*context->engine, request.puzzle());
-    const std::string backend =
-        BackendLabel(*context->engine, request.params().backend());
-    absl::Status status;
-    if (running->interrupter.ShouldStop()) {
-      status = SolveEngine::StatusForStop(running->interrupter.reason());
-    } else {
-      status = context->engine->Solve(
-          request, running->interrupter,
-          [&](v1::SolveResponse&& event) {
-            context->metrics->RecordSolveEvent(puzzle, backend, event);
-            switch (event.event_case()) {
-              case v1::SolveResponse::kHeader:
-                *result.mutable_stats() =
-                    std::move(*event.mutable_header()->mutable_stats());
-                break;
-              case v1::SolveResponse::kSample:
-                if (request.params().max_sample_events() > 0) {
-                  *result.add_samples() = std::move(*event.mutable_sample());
-                }
-                break;
-              case v1::SolveResponse::kSummary:
-                // Without sample events, the reads are counted from here.
-                if (request.params().max_sample_events() == 0) {
-                  context->metrics->RecordSampleCounts(
-                      puzzle, backend, event.summary().reads_done(),
-                      event.summary().num_valid());
-                }
-                *result.mutable_summary() = std::move(*event.mutable_summary());
-                break;
-              default:
-                break;
-            }
-          },
-          queue_time,
-          /*stream_samples=*/request.params().max_sample_events() > 0);
-    }
-    context->Untrack(&running->interrupter);
-    context->admission->Finished(/*started=*/true);
-    result.set_status_code(static_cast<int32_t>(status.code()));
-    result.set_status_message(std::string(status.message()));
-    context->metrics->RecordRequest(
-        "SolveBatchItem", puzzle, backend,
-        StatusCodeName(static_cast<grpc::StatusCode>(status.code())),
-        absl::ToDoubleSeconds(absl::Now() - running->admitted));
+    v1::BatchResult result =
+        RunAdmittedBatchItem(state->context, std::move(item),
+                             running->interrupter, running->admitted, "grpc");
     {
       absl::MutexLock lock(&state->mu);
       --state->in_flight;
@@ -229,16 +165,11 @@ class BatchReactor final
              state->in_flight < context->max_batch_in_flight) {
         v1::BatchItem item = std::move(state->pending.front());
         state->pending.pop_front();
-        if (absl::Status s = context->engine->CheckSolveRequest(item.request());
+        if (absl::Status s = CheckAndAdmit(context, item.request(),
+                                           "SolveBatchItem", "grpc");
             !s.ok()) {
           state->results.push_back(
-              ErrorResult(item.id(), s, context->instance_name));
-          continue;
-        }
-        if (absl::Status s = context->admission->Admit(); !s.ok()) {
-          context->metrics->RecordRejected("SolveBatchItem", "overloaded");
-          state->results.push_back(
-              ErrorResult(item.id(), s, context->instance_name));
+              BatchErrorResult(item.id(), s, context->instance_name));
           continue;
         }
         auto running = std::make_shared<Running>();

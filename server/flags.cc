@@ -33,6 +33,14 @@ ABSL_FLAG(std::string, tls_client_ca_file, "",
 ABSL_FLAG(std::string, auth_token_file, "",
           "File holding a bearer token every Solver call must present; "
           "empty: none. Health stays open");
+ABSL_FLAG(std::string, http_address, "",
+          "HTTP/JSON front and playground address host:port (port 0: any "
+          "free port); empty: off. Uses the --tls_* files and the bearer "
+          "token as gRPC does");
+ABSL_FLAG(int, http_threads, 8,
+          "HTTP connections served at once; more wait for a thread");
+ABSL_FLAG(int, http_max_body_mb, 16,
+          "Largest HTTP request body, MiB (larger: 413)");
 ABSL_FLAG(int64_t, max_variables, 200000,
           "Largest full puzzle model (variables) accepted");
 ABSL_FLAG(int64_t, max_couplers, 20000000,
@@ -106,6 +114,14 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   options.tls.key_file = absl::GetFlag(FLAGS_tls_key_file);
   options.tls.client_ca_file = absl::GetFlag(FLAGS_tls_client_ca_file);
   options.auth_token_file = absl::GetFlag(FLAGS_auth_token_file);
+  options.http.address = absl::GetFlag(FLAGS_http_address);
+  options.http.threads = absl::GetFlag(FLAGS_http_threads);
+  const int body_mb = absl::GetFlag(FLAGS_http_max_body_mb);
+  if (options.http.threads < 1 || options.http.threads > 1024)
+    return absl::InvalidArgumentError("--http_threads must be 1..1024");
+  if (body_mb < 1 || body_mb > 1024)
+    return absl::InvalidArgumentError("--http_max_body_mb must be 1..1024");
+  options.http.max_body_bytes = static_cast<size_t>(body_mb) << 20;
   if (options.max_batch_in_flight < 0)
     return absl::InvalidArgumentError("--max_batch_in_flight must be >= 0");
   const int message_mb = absl::GetFlag(FLAGS_max_message_mb);

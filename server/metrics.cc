@@ -163,8 +163,8 @@ ServerMetrics::ServerMetrics(const BackendRegistry* backends)
       live_(std::make_shared<LiveGaugeCollector>()),
       requests_(prometheus::BuildCounter()
                     .Name("qs_requests_total")
-                    .Help("Finished RPCs by method, puzzle kind, backend and "
-                          "gRPC status code")
+                    .Help("Finished RPCs by method, puzzle kind, backend, "
+                          "gRPC status code and protocol")
                     .Register(*registry_)),
       request_duration_(
           prometheus::BuildHistogram()
@@ -227,15 +227,20 @@ void ServerMetrics::SetLiveGauges(LiveGauges gauges) {
 void ServerMetrics::RecordRequest(const std::string& method,
                                   const std::string& puzzle,
                                   const std::string& backend,
-                                  const std::string& code, double seconds) {
+                                  const std::string& code, double seconds,
+                                  const std::string& protocol) {
   requests_
       .Add({{"method", method},
             {"puzzle", puzzle},
             {"backend", backend},
-            {"code", code}})
+            {"code", code},
+            {"protocol", protocol}})
       .Increment();
   request_duration_
-      .Add({{"method", method}, {"puzzle", puzzle}, {"backend", backend}},
+      .Add({{"method", method},
+            {"puzzle", puzzle},
+            {"backend", backend},
+            {"protocol", protocol}},
            DurationBuckets())
       .Observe(seconds);
 }
@@ -294,8 +299,11 @@ void ServerMetrics::RecordSampleCounts(const std::string& puzzle,
 }
 
 void ServerMetrics::RecordRejected(const std::string& method,
-                                   const std::string& reason) {
-  rejected_.Add({{"method", method}, {"reason", reason}}).Increment();
+                                   const std::string& reason,
+                                   const std::string& protocol) {
+  rejected_
+      .Add({{"method", method}, {"reason", reason}, {"protocol", protocol}})
+      .Increment();
 }
 
 }  // namespace qs::server

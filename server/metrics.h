@@ -2,9 +2,10 @@
 // each backend declares and records itself (Backend::Metrics). Durations are in
 // seconds and use histograms (they aggregate across replicas, unlike
 // summaries). Label sets are bounded: method (the RPC), puzzle (the compiler
-// kind), backend (registered names), code (gRPC status names). Pool and
-// admission gauges are read at scrape time by a collector, so they cost nothing
-// between scrapes. Thread-safe.
+// kind), backend (registered names), code (gRPC status names), protocol
+// ("grpc" or "http": the front that took the call). Pool and admission gauges
+// are read at scrape time by a collector, so they cost nothing between
+// scrapes. Thread-safe.
 #ifndef QS_SERVER_METRICS_H_
 #define QS_SERVER_METRICS_H_
 
@@ -53,10 +54,10 @@ class ServerMetrics {
   std::shared_ptr<prometheus::Collectable> live_gauges() const;
   void SetLiveGauges(LiveGauges gauges);
 
-  // One finished RPC.
+  // One finished RPC, from the gRPC service or the HTTP front.
   void RecordRequest(const std::string& method, const std::string& puzzle,
                      const std::string& backend, const std::string& code,
-                     double seconds);
+                     double seconds, const std::string& protocol = "grpc");
   // What a Solve stream carried: called per event as it is written.
   void RecordSolveEvent(const std::string& puzzle, const std::string& backend,
                         const v1::SolveResponse& event);
@@ -64,7 +65,8 @@ class ServerMetrics {
   // SolveBatch item without max_sample_events), counted as sample events.
   void RecordSampleCounts(const std::string& puzzle, const std::string& backend,
                           uint64_t reads, uint64_t valid);
-  void RecordRejected(const std::string& method, const std::string& reason);
+  void RecordRejected(const std::string& method, const std::string& reason,
+                      const std::string& protocol = "grpc");
 
  private:
   std::shared_ptr<prometheus::Registry> registry_;

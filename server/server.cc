@@ -47,6 +47,7 @@ struct Server::Impl {
   ServiceContext context;
   std::unique_ptr<SolverService> service;
   std::unique_ptr<grpc::Server> grpc_server;
+  std::unique_ptr<http::HttpFront> http_front;
   // Hands free heap pages back every memory_trim_interval: glibc keeps what
   // bursts of calls freed in its per-thread arenas, so without it resident
   // memory creeps up to the high-water mark of every arena and stays there.
@@ -181,6 +182,13 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   } else {
     impl->context.instance_name = options.instance_name;
   }
+  // Before the trimmer thread: an error return must leave nothing running.
+  if (!options.http.address.empty()) {
+    auto front =
+        http::HttpFront::Start(options.http, options.tls, &impl->context);
+    if (!front.ok()) return front.status();
+    impl->http_front = *std::move(front);
+  }
 #ifdef __GLIBC__
   if (options.memory_trim_interval > absl::ZeroDuration()) {
     Impl* raw = impl.get();
@@ -219,6 +227,9 @@ std::string Server::address() const {
 }
 int Server::port() const { return impl_->port; }
 int Server::metrics_port() const { return impl_->metrics_port; }
+int Server::http_port() const {
+  return impl_->http_front ? impl_->http_front->port() : 0;
+}
 
 void Server::Drain(absl::Duration grace) {
   {
@@ -243,6 +254,8 @@ void Server::Drain(absl::Duration grace) {
   // second.
   impl_->grpc_server->Shutdown(std::chrono::system_clock::now() +
                                std::chrono::seconds(1));
+  // The HTTP front answered 503 while draining; its last streams have ended.
+  if (impl_->http_front) impl_->http_front->Stop();
   spdlog::info("drained");
 }
 

@@ -15,6 +15,7 @@
 #include "core/sample/dwave/dwave_options.h"
 #include "core/solve/solve_engine.h"
 #include "server/auth.h"
+#include "server/http/http_server.h"
 
 namespace qs::server {
 
@@ -39,6 +40,9 @@ struct ServerOptions {
   // malloc_trim), so that resident memory follows what is in use; zero: never.
   absl::Duration memory_trim_interval = absl::Seconds(10);
   DwaveOptions dwave;  // the "dwave" backend's settings (--dwave_* flags)
+  // The HTTP/JSON front (--http_* flags); off when its address is empty. It
+  // uses the same TLS files and bearer token as gRPC.
+  http::HttpOptions http;
 };
 
 class Server {
@@ -52,6 +56,8 @@ class Server {
   int port() const;
   // Bound /metrics port, or 0 when metrics are off.
   int metrics_port() const;
+  // Bound HTTP front port, or 0 when the HTTP front is off.
+  int http_port() const;
 
   // Graceful shutdown; idempotent. Returns when the gRPC server has stopped.
   void Drain(absl::Duration grace);

@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "server/convert.h"
+#include "server/solve_job.h"
 #include "server/stream_writer.h"
 #include "spdlog/spdlog.h"
 
@@ -60,11 +61,7 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
 
     absl::Status status = context->auth->Check(*call);
     if (status.ok())
-      status = context->engine->CheckSolveRequest(state_->request);
-    if (status.ok()) {
-      status = context->admission->Admit();
-      if (!status.ok()) context->metrics->RecordRejected("Solve", "overloaded");
-    }
+      status = CheckAndAdmit(context, state_->request, "Solve", "grpc");
     if (!status.ok()) {
       state_->writer.FinishNow(ToGrpcStatus(status));
       return;
@@ -114,10 +111,8 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     // The summary waits for the job's status, so that both leave in one
     // write.
     StreamWriter<v1::SolveResponse> writer;
-    // What was sent of the samples (events come one at a time, in order).
-    std::optional<double> best_sent;
-    bool valid_sent = false;
-    uint32_t dropped = 0;
+    // Which events a slow client may lose (SampleThinner).
+    SampleThinner thinner;
 
     // Queues an event. A client that reads more slowly than the solve
     // produces loses the sample events that would not improve on what it got
@@ -125,56 +120,26 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     // says how many.
     void Send(v1::SolveResponse&& event) {
       if (event.has_summary()) {
-        event.mutable_summary()->set_sample_events_dropped(dropped);
+        thinner.StampSummary(event);
         writer.Push(std::move(event), /*hold_for_close=*/true);
-        return;
+      } else if (thinner.MustSend(event)) {
+        writer.Push(std::move(event));
+      } else {
+        const bool sample = event.has_sample();
+        if (!writer.PushDroppable(std::move(event)) && sample)
+          thinner.Dropped();
       }
-      if (event.has_sample()) {
-        const v1::SampleEvent& sample = event.sample();
-        const bool improves = !best_sent || sample.energy() < *best_sent ||
-                              (sample.valid() && !valid_sent);
-        if (improves) {
-          best_sent = best_sent ? std::min(*best_sent, sample.energy())
-                                : sample.energy();
-          valid_sent = valid_sent || sample.valid();
-          writer.Push(std::move(event));
-        } else if (!writer.PushDroppable(std::move(event))) {
-          ++dropped;
-        }
-        return;
-      }
-      if (event.has_progress()) {
-        writer.PushDroppable(std::move(event));
-        return;
-      }
-      writer.Push(std::move(event));
     }
   };
 
   static void RunJob(ServiceContext* context, std::shared_ptr<State> state) {
-    context->admission->Started();
-    context->Track(&state->interrupter);
-    const absl::Duration queue_time = absl::Now() - state->arrival;
-    absl::Status status;
-    if (state->interrupter.ShouldStop()) {
-      status = SolveEngine::StatusForStop(state->interrupter.reason());
-    } else {
-      status = context->engine->Solve(
-          state->request, state->interrupter,
-          [&](v1::SolveResponse&& event) {
-            if (event.has_header()) {
-              state->variables = event.header().stats().variables();
-              event.mutable_header()->set_server_instance(
-                  context->instance_name);
-            }
-            context->metrics->RecordSolveEvent(state->puzzle, state->backend,
-                                               event);
-            state->Send(std::move(event));
-          },
-          queue_time);
-    }
-    context->Untrack(&state->interrupter);
-    context->admission->Finished(/*started=*/true);
+    const absl::Status status = RunAdmittedSolve(
+        context, state->request, state->interrupter, state->arrival,
+        state->puzzle, state->backend, [&](v1::SolveResponse&& event) {
+          if (event.has_header())
+            state->variables = event.header().stats().variables();
+          state->Send(std::move(event));
+        });
     state->writer.Close(ToGrpcStatus(status));
   }
 

@@ -358,7 +358,8 @@ TEST_F(SolveServiceTest, MetricsShowTheRequests) {
 
   EXPECT_THAT(*metrics,
               HasSubstr("qs_requests_total{backend=\"cpu-sa\",code=\"OK\","
-                        "method=\"Solve\",puzzle=\"sudoku\"}"));
+                        "method=\"Solve\",protocol=\"grpc\",puzzle="
+                        "\"sudoku\"}"));
   EXPECT_THAT(*metrics, HasSubstr("qs_request_duration_seconds_bucket{backend="
                                   "\"cpu-sa\",method=\"Solve\""));
   EXPECT_THAT(

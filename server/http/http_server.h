@@ -1,0 +1,49 @@
+// HttpFront: the HTTP/1.1 + JSON front of qs_server, a sibling of the gRPC
+// service over the same ServiceContext (engine, request pool, admission,
+// metrics, bearer token). It serves the RPCs as JSON (protobuf's JSON
+// mapping), the probes and the playground; see handlers.h for the routes.
+// Built on cpp-httplib: a fixed pool of HTTP threads that wait for jobs on
+// the request pool, TLS from the server's certificate flags, bounded bodies.
+#ifndef QS_SERVER_HTTP_HTTP_SERVER_H_
+#define QS_SERVER_HTTP_HTTP_SERVER_H_
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "server/auth.h"
+#include "server/service_context.h"
+
+namespace qs::server::http {
+
+struct HttpOptions {
+  std::string address;  // host:port (port 0: any free port); empty: off
+  int threads = 8;      // connections served at once
+  size_t max_body_bytes = size_t{16} << 20;
+};
+
+class HttpFront {
+ public:
+  // Binds and starts serving. UNAVAILABLE when the address cannot be bound,
+  // INVALID_ARGUMENT for unusable TLS files.
+  static absl::StatusOr<std::unique_ptr<HttpFront>> Start(
+      const HttpOptions& options, const TlsOptions& tls,
+      ServiceContext* context);
+  ~HttpFront();
+
+  int port() const { return port_; }
+  // Closes the listening socket and waits for the requests being served;
+  // idempotent.
+  void Stop();
+
+ private:
+  struct Impl;
+  explicit HttpFront(std::unique_ptr<Impl> impl, int port);
+  std::unique_ptr<Impl> impl_;
+  int port_;
+};
+
+}  // namespace qs::server::http
+
+#endif  // QS_SERVER_HTTP_HTTP_SERVER_H_

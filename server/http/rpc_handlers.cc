@@ -1,0 +1,164 @@
+// Unary RPCs (Compile, Validate, Count, ListBackends) and the probes.
+#include <functional>
+#include <memory>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "qs/v1/solve.pb.h"
+#include "server/http/handlers.h"
+#include "server/http/http_call.h"
+#include "server/solve_reactor.h"
+
+namespace qs::server::http {
+namespace {
+
+using Work = std::function<absl::StatusOr<std::string>()>;
+
+// Runs `work` (which answers the response's JSON) on the request pool under
+// admission while this thread waits for it and watches the client, then
+// answers and records the call. `interrupter`, when given, is stopped if the
+// client leaves.
+void RunUnary(ServiceContext* context, const httplib::Request& request,
+              httplib::Response& response, const CallLog& call,
+              Interrupter* interrupter, Work work) {
+  if (absl::Status admitted = context->admission->Admit(); !admitted.ok()) {
+    context->metrics->RecordRejected(call.method, "overloaded", "http");
+    SendError(response, admitted);
+    FinishCall(context, call, admitted);
+    return;
+  }
+  auto channel = std::make_shared<JobChannel>();
+  // `work` refers to this handler's locals: the wait below outlasts the job.
+  context->request_pool->NewGroup()->Submit(
+      [context, channel, work = std::move(work)] {
+        context->admission->Started();
+        absl::StatusOr<std::string> json = work();
+        context->admission->Finished(/*started=*/true);
+        if (json.ok()) channel->Push(*std::move(json));
+        channel->Close(json.status());
+      });
+  ClientWatch watch(request);
+  AwaitJob(*channel, watch, interrupter, /*until_closed=*/true);
+  const absl::Status status = channel->status();
+  if (status.ok()) {
+    SendJson(response, channel->Take().front());
+  } else {
+    SendError(response, status);
+  }
+  FinishCall(context, call, status);
+}
+
+// The JSON of a SolveEngine answer, or its error.
+template <typename Response>
+absl::StatusOr<std::string> JsonOf(absl::StatusOr<Response> response) {
+  if (!response.ok()) return response.status();
+  return ToJson(*response);
+}
+
+void HandleCompile(ServiceContext* context, const httplib::Request& request,
+                   httplib::Response& response) {
+  CallLog call = StartCall(request, "Compile");
+  v1::CompileRequest body;
+  if (!BeginCall(context, request, response, call, &body)) return;
+  call.puzzle = PuzzleLabel(*context->engine, body.puzzle());
+  RunUnary(context, request, response, call, nullptr,
+           [&] { return JsonOf(context->engine->Compile(body)); });
+}
+
+void HandleValidate(ServiceContext* context, const httplib::Request& request,
+                    httplib::Response& response) {
+  CallLog call = StartCall(request, "Validate");
+  v1::ValidateRequest body;
+  if (!BeginCall(context, request, response, call, &body)) return;
+  call.puzzle = PuzzleLabel(*context->engine, body.puzzle());
+  RunUnary(context, request, response, call, nullptr,
+           [&] { return JsonOf(context->engine->Validate(body)); });
+}
+
+void HandleCount(ServiceContext* context, const httplib::Request& request,
+                 httplib::Response& response) {
+  CallLog call = StartCall(request, "Count");
+  v1::CountRequest body;
+  if (!BeginCall(context, request, response, call, &body)) return;
+  call.puzzle = PuzzleLabel(*context->engine, body.puzzle());
+  Interrupter interrupter;
+  RunUnary(context, request, response, call, &interrupter, [&] {
+    context->Track(&interrupter);
+    auto result = context->engine->Count(body, interrupter);
+    context->Untrack(&interrupter);
+    return JsonOf(std::move(result));
+  });
+}
+
+void HandleBackends(ServiceContext* context, const httplib::Request& request,
+                    httplib::Response& response) {
+  const CallLog call = StartCall(request, "ListBackends");
+  const absl::Status status = Authorize(context, request);
+  if (status.ok()) {
+    SendJson(response, ToJson(context->engine->ListBackends()));
+  } else {
+    SendError(response, status);
+  }
+  FinishCall(context, call, status);
+}
+
+// Liveness: the process answers. Readiness: it takes new work (not
+// draining), as the gRPC health service says SERVING.
+void HandleHealth(ServiceContext* context, bool readiness,
+                  httplib::Response& response) {
+  const bool serving = !readiness || !context->admission->draining();
+  response.status = serving ? 200 : 503;
+  response.set_content(
+      absl::StrCat(R"({"status":")", serving ? "SERVING" : "NOT_SERVING",
+                   R"(","running":)", context->admission->running(),
+                   R"(,"queued":)", context->admission->queued(), "}\n"),
+      "application/json");
+}
+
+void HandleLiveness(ServiceContext* context, const httplib::Request&,
+                    httplib::Response& response) {
+  HandleHealth(context, /*readiness=*/false, response);
+}
+
+void HandleReadiness(ServiceContext* context, const httplib::Request&,
+                     httplib::Response& response) {
+  HandleHealth(context, /*readiness=*/true, response);
+}
+
+}  // namespace
+
+bool BeginCall(ServiceContext* context, const httplib::Request& request,
+               httplib::Response& response, CallLog& call,
+               google::protobuf::Message* body) {
+  absl::Status status = Authorize(context, request);
+  if (status.ok()) status = ParseJson(request.body, body);
+  if (status.ok()) return true;
+  SendError(response, status);
+  FinishCall(context, call, status);
+  return false;
+}
+
+void Route(httplib::Server& server, ServiceContext* context,
+           const std::string& method, const std::string& path,
+           HandlerFn handler) {
+  auto bound = [context, handler](const httplib::Request& q,
+                                  httplib::Response& r) {
+    handler(context, q, r);
+  };
+  if (method == "GET") {
+    server.Get(path, bound);
+  } else {
+    server.Post(path, bound);
+  }
+}
+
+void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context) {
+  Route(server, context, "POST", "/v1/compile", &HandleCompile);
+  Route(server, context, "POST", "/v1/validate", &HandleValidate);
+  Route(server, context, "POST", "/v1/count", &HandleCount);
+  Route(server, context, "GET", "/v1/backends", &HandleBackends);
+  Route(server, context, "GET", "/healthz", &HandleLiveness);
+  Route(server, context, "GET", "/readyz", &HandleReadiness);
+}
+
+}  // namespace qs::server::http
