@@ -539,7 +539,7 @@ int Batch() {
     Item item;
     item.wire.set_id(line.id);
     v1::SolveRequest& request = *item.wire.mutable_request();
-    auto puzzle = formats::ParsePuzzleText(line.kind, line.text);
+    auto puzzle = ParsePuzzleFromFlags(line.kind, line.text);
     if (puzzle.ok()) {
       *request.mutable_puzzle() = *std::move(puzzle);
       *request.mutable_compile() = *options;

@@ -13,6 +13,10 @@
 //   qsolve validate --addr HOST:PORT --kind KIND --input TEXT --board ROWS
 //   qsolve batch    --addr A,B,C|TARGET --input-file FILE [--concurrency N]
 //                   [--streams N] [--retries N] [--output FILE] [solve flags]
+//   qsolve bench    --addr HOST:PORT --models M1,M2 [--backends B1,B2]
+//                   [--sweeps 100,1000 | --time_budgets 0.1,1] [--repeats R]
+//                   [--reads N] [--target X] [--csv FILE] [--plot FILE.svg]
+//                   [--json]
 //   qsolve count    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--limit N] [--method auto|sat|bdd] [--time_limit SEC] [--json]
 //   qsolve generate --addr HOST:PORT --kind sudoku|queens|takuzu|tango|tents
@@ -41,18 +45,19 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/batch.h"
+#include "clients/cli/bench.h"
 #include "clients/cli/cli_common.h"
 #include "clients/formats/puzzle_text.h"
-#include "clients/formats/qubo_text.h"
+#include "clients/formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 
 ABSL_FLAG(bool, json, false,
           "Print protobuf JSON lines, the last one a summary object");
-ABSL_FLAG(
-    std::string, export, "",
-    "compile: write the reduced QUBO to this file (text format, see README)");
+ABSL_FLAG(std::string, export, "",
+          "compile: write the reduced QUBO to this file (in --format; text "
+          "when auto, see README)");
 ABSL_FLAG(std::string, board, "",
           "validate: the board as rows separated by '/' or newlines");
 ABSL_FLAG(bool, samples, false,
@@ -145,6 +150,21 @@ int Backends() {
   return 0;
 }
 
+// The reduced model in --format (text when auto). Models whose objective is
+// maximised (maxcut, a qubo read with sense max) are marked so, so that the
+// writers put the objective itself in the file (orlib reads it back as such).
+absl::StatusOr<std::string> ExportText(const v1::PuzzleSpec& puzzle,
+                                       v1::QuboModel model) {
+  auto format = formats::ParseQuboFormatName(absl::GetFlag(FLAGS_format));
+  if (!format.ok()) return format.status();
+  if (puzzle.has_maxcut() ||
+      (puzzle.has_qubo() && puzzle.qubo().sense() == v1::MAXIMIZE))
+    model.set_sense(v1::MAXIMIZE);
+  return formats::FormatQuboModel(
+      model, *format == formats::QuboFormat::kAuto ? formats::QuboFormat::kText
+                                                   : *format);
+}
+
 int Compile() {
   auto puzzle = PuzzleFromFlags();
   if (!puzzle.ok()) return ReportLocalError(puzzle.status());
@@ -163,7 +183,7 @@ int Compile() {
   if (!status.ok()) return ReportRpcError(status);
   const v1::CompileStats& stats = response.stats();
   if (!export_path.empty()) {
-    auto text = formats::FormatQuboText(response.qubo());
+    auto text = ExportText(*puzzle, response.qubo());
     if (!text.ok()) return ReportLocalError(text.status());
     std::ofstream out(export_path);
     out << *text;
@@ -221,6 +241,8 @@ int Solve() {
   if (!options.ok()) return ReportLocalError(options.status());
   auto params = SolveParamsFromFlags();
   if (!params.ok()) return ReportLocalError(params.status());
+  if (absl::Status s = ApplyTargetObjective(*puzzle, *params); !s.ok())
+    return ReportLocalError(s);
   v1::SolveRequest request;
   *request.mutable_puzzle() = *puzzle;
   *request.mutable_compile() = *options;
@@ -317,6 +339,8 @@ int Solve() {
           ? absl::StrCat(" (ground ", summary.ground_energy(), ")").c_str()
           : "",
       summary.best_valid() ? "VALID" : "NOT VALID");
+  if (summary.has_objective())
+    std::printf("objective %.17g\n", summary.objective());
   for (const auto& v : summary.best_violations())
     std::printf("  violation: %s\n", ViolationText(v).c_str());
   std::printf("reads %u, valid %u (%.1f%%), termination %s\n",
@@ -393,6 +417,8 @@ int Validate() {
   }
   std::printf("%s", response.report().valid() ? "VALID" : "NOT VALID");
   if (response.has_energy()) std::printf(" (energy %g)", response.energy());
+  if (response.report().has_objective())
+    std::printf(" objective %.17g", response.report().objective());
   std::printf("\n");
   for (const auto& v : response.report().violations())
     std::printf("  violation: %s\n", ViolationText(v).c_str());
@@ -553,7 +579,8 @@ std::vector<char*> NormalizeFlagNames(int argc, char** argv,
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "qsolve <health|backends|compile|solve|validate|batch|count|generate> "
+      "qsolve <health|backends|compile|solve|validate|batch|bench|count|"
+      "generate> "
       "--addr HOST:PORT "
       "[--kind KIND --input TEXT] ...\n"
       "See README.md for the formats of each puzzle kind.");
@@ -574,6 +601,7 @@ int main(int argc, char** argv) {
   if (command == "count") return qs::cli::Count();
   if (command == "generate") return qs::cli::Generate();
   if (command == "batch") return qs::cli::Batch();
+  if (command == "bench") return qs::cli::Bench();
   std::fprintf(stderr, "unknown command '%s'\nusage: %s\n", command.c_str(),
                absl::ProgramUsageMessage().data());
   return qs::cli::kExitUsage;

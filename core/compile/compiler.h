@@ -86,6 +86,15 @@ class PuzzleCompiler {
   virtual absl::StatusOr<std::vector<uint8_t>> Encode(
       const v1::PuzzleSpec& spec, const CompiledProblem& problem,
       const v1::PuzzleSolution& solution) const = 0;
+
+  // The model's own objective, in its own sense, at a sample of this energy
+  // (offset included): the cut weight for Max-Cut, the maximised value of a
+  // raw model read as a maximisation. None for families whose answer is a
+  // board rather than a value.
+  virtual std::optional<double> Objective(const v1::PuzzleSpec& spec,
+                                          double energy) const {
+    return std::nullopt;
+  }
 };
 
 // Helpers shared by compilers.

@@ -3,6 +3,7 @@
 #include "core/base/status_macros.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/chess.h"
+#include "core/puzzles/maxcut.h"
 #include "core/puzzles/queens.h"
 #include "core/puzzles/raw_qubo.h"
 #include "core/puzzles/sudoku.h"
@@ -18,6 +19,7 @@ absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewChessCompiler()));
   RETURN_IF_ERROR(registry.Register(NewTakuzuCompiler()));
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
+  RETURN_IF_ERROR(registry.Register(NewMaxCutCompiler()));
   return absl::OkStatus();
 }
 

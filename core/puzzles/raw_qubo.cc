@@ -82,6 +82,12 @@ class RawQuboCompiler final : public PuzzleCompiler {
     std::vector<uint8_t> bits(solution.cells().begin(), solution.cells().end());
     return bits;
   }
+
+  // A model read from a maximisation problem is stored negated.
+  std::optional<double> Objective(const v1::PuzzleSpec& spec,
+                                  double energy) const override {
+    return spec.qubo().sense() == v1::MAXIMIZE ? -energy : energy;
+  }
 };
 
 }  // namespace

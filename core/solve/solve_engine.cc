@@ -883,6 +883,8 @@ absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
   if (sink.has_best()) {
     v1::SampleEvent best = sink.best();
     summary->set_best_energy(best.energy());
+    if (auto objective = compiler->Objective(request.puzzle(), best.energy()))
+      summary->set_objective(*objective);
     *summary->mutable_best_solution() = std::move(*best.mutable_solution());
     summary->set_best_valid(best.valid());
     *summary->mutable_best_violations() = std::move(*best.mutable_violations());
