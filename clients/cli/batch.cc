@@ -253,6 +253,7 @@ void BatchRun::Finish(int index, const grpc::Status& status,
     auto& f = *line.mutable_fields();
     f["valid"] = JsonBool(false);
     f["energy"] = JsonNull();
+    f["objective"] = JsonNull();
     f["board"] = JsonStrings({});
     f["violations"] = JsonStrings({});
     f["status_message"] = JsonString(status.error_message());

@@ -2,10 +2,10 @@
 #include "clients/cli/cli_common.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
-#include <cmath>
 #include <initializer_list>
 #include <sstream>
 #include <utility>
@@ -30,7 +30,7 @@ ABSL_FLAG(std::string, input, "", "Puzzle text (format depends on --kind)");
 ABSL_FLAG(std::string, input_file, "", "File holding the puzzle text");
 ABSL_FLAG(std::string, format, "auto",
           "--kind qubo: the file format (auto, text, qbsolv, orlib, coo, "
-          "ising); compile --export: the format written (default text)");
+          "ising)");
 ABSL_FLAG(std::string, sense, "",
           "--kind qubo: min or max, the direction of the file's objective "
           "(default: max for orlib, min for the others)");
@@ -478,8 +478,8 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
   f["valid"] = JsonBool(summary.best_valid());
   f["energy"] =
       summary.reads_done() > 0 ? JsonNumber(summary.best_energy()) : JsonNull();
-  f["objective"] = summary.has_objective() ? JsonNumber(summary.objective())
-                                           : JsonNull();
+  f["objective"] =
+      summary.has_objective() ? JsonNumber(summary.objective()) : JsonNull();
   f["ground_energy"] = summary.has_ground_energy()
                            ? JsonNumber(summary.ground_energy())
                            : JsonNull();

@@ -56,8 +56,9 @@
 ABSL_FLAG(bool, json, false,
           "Print protobuf JSON lines, the last one a summary object");
 ABSL_FLAG(std::string, export, "",
-          "compile: write the reduced QUBO to this file (in --format; text "
-          "when auto, see README)");
+          "compile: write the reduced QUBO to this file (see README)");
+ABSL_FLAG(std::string, export_format, "text",
+          "compile --export: text, qbsolv, orlib, coo or ising");
 ABSL_FLAG(std::string, board, "",
           "validate: the board as rows separated by '/' or newlines");
 ABSL_FLAG(bool, samples, false,
@@ -150,19 +151,20 @@ int Backends() {
   return 0;
 }
 
-// The reduced model in --format (text when auto). Models whose objective is
-// maximised (maxcut, a qubo read with sense max) are marked so, so that the
+// The reduced model in --export_format (text when auto). Models whose objective
+// is maximised (maxcut, a qubo read with sense max) are marked so, so that the
 // writers put the objective itself in the file (orlib reads it back as such).
 absl::StatusOr<std::string> ExportText(const v1::PuzzleSpec& puzzle,
                                        v1::QuboModel model) {
-  auto format = formats::ParseQuboFormatName(absl::GetFlag(FLAGS_format));
+  auto format =
+      formats::ParseQuboFormatName(absl::GetFlag(FLAGS_export_format));
   if (!format.ok()) return format.status();
   if (puzzle.has_maxcut() ||
       (puzzle.has_qubo() && puzzle.qubo().sense() == v1::MAXIMIZE))
     model.set_sense(v1::MAXIMIZE);
-  return formats::FormatQuboModel(
-      model, *format == formats::QuboFormat::kAuto ? formats::QuboFormat::kText
-                                                   : *format);
+  return formats::FormatQuboModel(model, *format == formats::QuboFormat::kAuto
+                                             ? formats::QuboFormat::kText
+                                             : *format);
 }
 
 int Compile() {

@@ -33,9 +33,9 @@ absl::StatusOr<v1::Vartype> HeaderVartype(absl::string_view text) {
     if (!absl::ConsumePrefix(&line, "vartype=")) continue;
     if (line == "SPIN") return v1::SPIN;
     if (line == "BINARY") return v1::BINARY;
-    return LineError(kFormat, number,
-                     absl::StrCat("vartype must be SPIN or BINARY, got '",
-                                  line, "'"));
+    return LineError(
+        kFormat, number,
+        absl::StrCat("vartype must be SPIN or BINARY, got '", line, "'"));
   }
   return v1::BINARY;
 }
@@ -67,9 +67,9 @@ absl::StatusOr<v1::QuboModel> ParseCooText(absl::string_view text) {
 
 absl::StatusOr<std::string> FormatCooText(const v1::QuboModel& f) {
   if (f.offset() != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "coo files have no constant; this model's offset is ", f.offset(),
-        " (write it as text or ising)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("coo files have no constant; this model's offset is ",
+                     f.offset(), " (write it as text or ising)"));
   }
   std::vector<double> linear(f.num_variables(), 0.0);
   std::string quadratic;
@@ -78,8 +78,7 @@ absl::StatusOr<std::string> FormatCooText(const v1::QuboModel& f) {
       linear[f.i(k)] += f.w(k);
     } else {
       absl::StrAppend(&quadratic, std::min(f.i(k), f.j(k)), " ",
-                      std::max(f.i(k), f.j(k)), " ", ExactNumber(f.w(k)),
-                      "\n");
+                      std::max(f.i(k), f.j(k)), " ", ExactNumber(f.w(k)), "\n");
     }
   }
   std::string out = absl::StrCat(

@@ -17,7 +17,8 @@ class SplitMix64 {
   double Uniform() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
   // Uniform integer in [lo, hi] (the modulo bias is below 2^-56 here).
   int64_t Integer(int64_t lo, int64_t hi) {
-    return lo + static_cast<int64_t>(Next() % static_cast<uint64_t>(hi - lo + 1));
+    return lo +
+           static_cast<int64_t>(Next() % static_cast<uint64_t>(hi - lo + 1));
   }
 
  private:

@@ -23,9 +23,9 @@ constexpr int64_t kMaxIndex = std::numeric_limits<int32_t>::max();
 absl::Status AddTerm(const TextLine& line, int64_t n, v1::QuboModel& model) {
   const bool field = line.fields[0] == "h";
   if (!field && line.fields[0] != "J") {
-    return FieldError(kFormat, line, 0, "kind",
-                      absl::StrCat("'", line.fields[0],
-                                   "': expected 'h' or 'J'"));
+    return FieldError(
+        kFormat, line, 0, "kind",
+        absl::StrCat("'", line.fields[0], "': expected 'h' or 'J'"));
   }
   if (auto s = ExpectFields(kFormat, line, field ? 3 : 4,
                             field ? "h I VALUE" : "J I K VALUE");
@@ -88,8 +88,7 @@ absl::StatusOr<std::string> FormatIsingText(const v1::QuboModel& f) {
       absl::StrAppend(&out, "h ", f.i(k), " ", ExactNumber(f.w(k)), "\n");
     } else {
       absl::StrAppend(&out, "J ", std::min(f.i(k), f.j(k)), " ",
-                      std::max(f.i(k), f.j(k)), " ", ExactNumber(f.w(k)),
-                      "\n");
+                      std::max(f.i(k), f.j(k)), " ", ExactNumber(f.w(k)), "\n");
     }
   }
   return out;

@@ -95,9 +95,9 @@ absl::StatusOr<std::vector<v1::QuboModel>> ParseOrlibText(
   size_t next = 1;
   for (int64_t k = 0; k < *count; ++k) {
     if (next >= lines.size()) {
-      return LineError(kFormat, lines[0].number,
-                       absl::StrCat("announces ", *count,
-                                    " instances, the file has ", k));
+      return LineError(
+          kFormat, lines[0].number,
+          absl::StrCat("announces ", *count, " instances, the file has ", k));
     }
     auto model = ParseInstance(lines, &next);
     if (!model.ok()) return model.status();
@@ -114,9 +114,9 @@ absl::StatusOr<std::vector<v1::QuboModel>> ParseOrlibText(
 absl::StatusOr<std::string> FormatOrlibText(const v1::QuboModel& f) {
   if (f.vartype() == v1::SPIN) return FormatOrlibText(SpinToBinary(f));
   if (f.offset() != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "orlib files have no constant; this model's offset is ", f.offset(),
-        " (write it as text or ising)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("orlib files have no constant; this model's offset is ",
+                     f.offset(), " (write it as text or ising)"));
   }
   // Duplicate pairs are merged first: a pair may appear once per triangle.
   absl::flat_hash_map<std::pair<uint32_t, uint32_t>, double> sums;
@@ -128,8 +128,8 @@ absl::StatusOr<std::string> FormatOrlibText(const v1::QuboModel& f) {
     if (inserted) order.push_back(key);
     it->second += f.w(k);
   }
-  std::string out = absl::StrCat("1\n", f.num_variables(), " ", order.size(),
-                                 "\n");
+  std::string out =
+      absl::StrCat("1\n", f.num_variables(), " ", order.size(), "\n");
   for (const auto& key : order) {
     const double w = sums[key];
     absl::StrAppend(&out, key.first + 1, " ", key.second + 1, " ",

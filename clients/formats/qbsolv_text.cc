@@ -73,9 +73,9 @@ absl::StatusOr<v1::QuboModel> ParseQbsolvText(absl::string_view text) {
 absl::StatusOr<std::string> FormatQbsolvText(const v1::QuboModel& f) {
   if (f.vartype() == v1::SPIN) return FormatQbsolvText(SpinToBinary(f));
   if (f.offset() != 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "qbsolv files have no constant; this model's offset is ", f.offset(),
-        " (write it as text or ising)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("qbsolv files have no constant; this model's offset is ",
+                     f.offset(), " (write it as text or ising)"));
   }
   std::string diagonal, off_diagonal;
   int64_t nodes = 0, couplers = 0;
@@ -86,8 +86,8 @@ absl::StatusOr<std::string> FormatQbsolvText(const v1::QuboModel& f) {
                     " ", ExactNumber(f.w(k)), "\n");
     ++(linear ? nodes : couplers);
   }
-  return absl::StrCat("p qubo 0 ", f.num_variables(), " ",
-                      nodes, " ", couplers, "\n", diagonal, off_diagonal);
+  return absl::StrCat("p qubo 0 ", f.num_variables(), " ", nodes, " ", couplers,
+                      "\n", diagonal, off_diagonal);
 }
 
 }  // namespace qs::formats

@@ -29,7 +29,8 @@ bool IsInteger(absl::string_view field) {
 // "n m offset" followed by exactly m lines whose indices lie below n.
 bool LooksLikeText(const std::vector<TextLine>& lines) {
   int64_t n, m;
-  if (lines[0].fields.size() != 3 || !absl::SimpleAtoi(lines[0].fields[0], &n) ||
+  if (lines[0].fields.size() != 3 ||
+      !absl::SimpleAtoi(lines[0].fields[0], &n) ||
       !absl::SimpleAtoi(lines[0].fields[1], &m) ||
       static_cast<int64_t>(lines.size()) - 1 != m)
     return false;
@@ -193,8 +194,9 @@ absl::StatusOr<std::string> FormatQuboModel(const v1::QuboModel& model,
 }
 
 v1::QuboModel Negated(v1::QuboModel model) {
-  model.set_offset(-model.offset());
-  for (double& w : *model.mutable_w()) w = -w;
+  // 0 stays +0, so that writers never print "-0".
+  if (model.offset() != 0) model.set_offset(-model.offset());
+  for (double& w : *model.mutable_w()) w = w != 0 ? -w : 0.0;
   return model;
 }
 

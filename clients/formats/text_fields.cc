@@ -63,15 +63,14 @@ absl::Status ExpectFields(absl::string_view format, const TextLine& line,
                                 "', got ", line.fields.size()));
 }
 
-absl::StatusOr<int64_t> IntField(absl::string_view format,
-                                 const TextLine& line, int field,
-                                 absl::string_view name, int64_t min,
+absl::StatusOr<int64_t> IntField(absl::string_view format, const TextLine& line,
+                                 int field, absl::string_view name, int64_t min,
                                  int64_t max) {
   int64_t value;
   if (!absl::SimpleAtoi(line.fields[field], &value)) {
-    return FieldError(format, line, field, name,
-                      absl::StrCat("'", line.fields[field],
-                                   "' is not an integer"));
+    return FieldError(
+        format, line, field, name,
+        absl::StrCat("'", line.fields[field], "' is not an integer"));
   }
   if (value < min || value > max) {
     return FieldError(
@@ -86,9 +85,9 @@ absl::StatusOr<double> NumberField(absl::string_view format,
                                    absl::string_view name) {
   double value;
   if (!absl::SimpleAtod(line.fields[field], &value) || !std::isfinite(value)) {
-    return FieldError(format, line, field, name,
-                      absl::StrCat("'", line.fields[field],
-                                   "' is not a finite number"));
+    return FieldError(
+        format, line, field, name,
+        absl::StrCat("'", line.fields[field], "' is not a finite number"));
   }
   return value;
 }

@@ -36,9 +36,8 @@ absl::Status FieldError(absl::string_view format, const TextLine& line,
 absl::Status ExpectFields(absl::string_view format, const TextLine& line,
                           size_t count, absl::string_view layout);
 // Field `field` (0-based) as an integer in [min, max], or a finite number.
-absl::StatusOr<int64_t> IntField(absl::string_view format,
-                                 const TextLine& line, int field,
-                                 absl::string_view name, int64_t min,
+absl::StatusOr<int64_t> IntField(absl::string_view format, const TextLine& line,
+                                 int field, absl::string_view name, int64_t min,
                                  int64_t max);
 absl::StatusOr<double> NumberField(absl::string_view format,
                                    const TextLine& line, int field,

@@ -141,8 +141,8 @@ class MaxCutCompiler final : public PuzzleCompiler {
       }
     }
     if (side.size() != n) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "solution: expected ", n, " nodes, got ", side.size()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("solution: expected ", n, " nodes, got ", side.size()));
     }
     return side;
   }
@@ -159,9 +159,9 @@ absl::Status CheckMaxCut(const v1::MaxCutPuzzle& graph) {
   }
   for (int k = 0; k < graph.u_size(); ++k) {
     if (graph.u(k) >= n || graph.v(k) >= n) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("maxcut.", graph.u(k) >= n ? "u" : "v", "[", k, "]: ",
-                       std::max(graph.u(k), graph.v(k)), " >= num_nodes ", n));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "maxcut.", graph.u(k) >= n ? "u" : "v", "[", k,
+          "]: ", std::max(graph.u(k), graph.v(k)), " >= num_nodes ", n));
     }
     if (graph.u(k) == graph.v(k)) {
       return absl::InvalidArgumentError(absl::StrCat(
