@@ -293,8 +293,11 @@ absl::Status WritePlot(const std::string& path,
       best = &p;
     if (series.empty() || series.back().budgets.size() == budgets_per_series) {
       const auto it = std::find(backends.begin(), backends.end(), p.backend);
-      series.push_back(
-          {p.backend, static_cast<int>(it - backends.begin()), {}, {}});
+      series.push_back({p.backend,
+                        models[p.model].name,
+                        static_cast<int>(it - backends.begin()),
+                        {},
+                        {}});
     }
     series.back().budgets.push_back(p.budget);
     series.back().tts.push_back(p.stats.tts99);

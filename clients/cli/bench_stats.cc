@@ -128,12 +128,15 @@ std::string TtsPanel(const std::vector<PlotSeries>& series,
     const char* colour = kPalette[s.colour % std::size(kPalette)];
     legend.emplace(s.label, s.colour);
     std::string points;
+    double last_x = 0, last_y = 0;
     for (size_t k = 0; k < s.budgets.size(); ++k) {
       if (!std::isfinite(s.tts[k]) || s.tts[k] <= 0 || s.budgets[k] <= 0)
         continue;
       const double x = p.X(std::log10(s.budgets[k])),
                    y = p.Y(std::log10(s.tts[k]));
       absl::StrAppendFormat(&points, "%.1f,%.1f ", x, y);
+      last_x = x;
+      last_y = y;
       absl::StrAppendFormat(
           &out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", x, y,
           colour);
@@ -142,6 +145,8 @@ std::string TtsPanel(const std::vector<PlotSeries>& series,
                           "<polyline points=\"%s\" fill=\"none\" "
                           "stroke=\"%s\" stroke-opacity=\"0.7\"/>\n",
                           points, colour);
+    if (!points.empty() && !s.name.empty())
+      out += Text(last_x - 4, last_y - 6, s.name, "end", 10);
   }
   double y = p.top + 14;
   for (const auto& [label, colour] : legend) {

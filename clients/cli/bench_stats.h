@@ -45,6 +45,7 @@ PointStats Summarize(std::span<const EnergyCount> energies, double target,
 // One curve of the TTS plot: TTS99 (seconds) against the budget.
 struct PlotSeries {
   std::string label;  // legend text (the backend)
+  std::string name;   // written next to the last point of the curve (the model)
   int colour = 0;     // index into the palette; same backend, same colour
   std::vector<double> budgets;
   std::vector<double> tts;  // +inf points are left out

@@ -57,4 +57,17 @@ v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
   return v;
 }
 
+v1::PuzzleSolution BinaryRowBoard(std::span<const uint8_t> bits) {
+  v1::PuzzleSolution solution;
+  solution.set_height(1);
+  solution.set_width(static_cast<uint32_t>(bits.size()));
+  std::string row;
+  for (uint8_t b : bits) {
+    solution.add_cells(b);
+    row.push_back(b ? '1' : '0');
+  }
+  solution.add_rows(std::move(row));
+  return solution;
+}
+
 }  // namespace qs

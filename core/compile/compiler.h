@@ -114,6 +114,10 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
 absl::Status CheckSolutionRows(const v1::PuzzleSolution& solution, int rows,
                                int cols);
 
+// The board of a model without a grid (raw QUBO, Max-Cut): one row of '0'/'1'
+// per variable, and the same values in cells.
+v1::PuzzleSolution BinaryRowBoard(std::span<const uint8_t> bits);
+
 // A violation in one line.
 v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
                             absl::string_view message);

@@ -2,6 +2,7 @@
 // 0/1, and a Validate that recomputes the cut from the edges.
 #include "core/puzzles/maxcut.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -14,24 +15,26 @@ namespace qs {
 namespace {
 
 // Graphs up to this many nodes get their ground energy by enumeration
-// (2^20 Gray-code steps, each touching one node's edges).
+// (2^20 Gray-code steps of at most 20 additions each).
 constexpr uint32_t kExactNodes = 20;
 
 // The largest cut by Gray-code enumeration: flipping node k changes the cut by
 // the weight of its edges to its own side minus those to the other side.
+// Parallel edges are summed first, so that a step costs n whatever the edges.
 double MaxCutByEnumeration(const v1::MaxCutPuzzle& graph) {
   const uint32_t n = graph.num_nodes();
-  std::vector<std::vector<std::pair<uint32_t, double>>> adjacent(n);
+  std::vector<double> weight(n * n, 0.0);
   for (int k = 0; k < graph.u_size(); ++k) {
-    adjacent[graph.u(k)].push_back({graph.v(k), graph.w(k)});
-    adjacent[graph.v(k)].push_back({graph.u(k), graph.w(k)});
+    weight[graph.u(k) * n + graph.v(k)] += graph.w(k);
+    weight[graph.v(k) * n + graph.u(k)] += graph.w(k);
   }
   std::vector<uint8_t> side(n, 0);
   double cut = 0, best = 0;
   for (uint64_t step = 1; step < (uint64_t{1} << n); ++step) {
-    const int k = __builtin_ctzll(step);
-    for (const auto& [other, w] : adjacent[k])
-      cut += side[other] == side[k] ? w : -w;
+    const uint32_t k = static_cast<uint32_t>(__builtin_ctzll(step));
+    for (uint32_t other = 0; other < n; ++other)
+      cut += side[other] == side[k] ? weight[k * n + other]
+                                    : -weight[k * n + other];
     side[k] ^= 1;
     best = std::max(best, cut);
   }
@@ -79,16 +82,7 @@ class MaxCutCompiler final : public PuzzleCompiler {
   v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
                             const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
-    v1::PuzzleSolution solution;
-    solution.set_height(1);
-    solution.set_width(static_cast<uint32_t>(bits.size()));
-    std::string row;
-    for (uint8_t b : bits) {
-      solution.add_cells(b);
-      row.push_back(b ? '1' : '0');
-    }
-    solution.add_rows(std::move(row));
-    return solution;
+    return BinaryRowBoard(bits);
   }
 
   absl::StatusOr<v1::ValidationReport> Validate(

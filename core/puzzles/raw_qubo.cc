@@ -42,16 +42,7 @@ class RawQuboCompiler final : public PuzzleCompiler {
   v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
                             const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
-    v1::PuzzleSolution solution;
-    solution.set_height(1);
-    solution.set_width(static_cast<uint32_t>(bits.size()));
-    std::string row;
-    for (uint8_t b : bits) {
-      solution.add_cells(b);
-      row.push_back(b ? '1' : '0');
-    }
-    solution.add_rows(std::move(row));
-    return solution;
+    return BinaryRowBoard(bits);
   }
 
   absl::StatusOr<v1::ValidationReport> Validate(

@@ -22,6 +22,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/qsolve_runner.h"
+#include "tests/testing/source_files.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -92,9 +93,8 @@ TEST_F(CliFormatsTest, MaxCutObjectiveIsTheCut) {
         cut += graph.maxcut().w(k);
     best_cut = std::max(best_cut, cut);
   }
-  const char* root = std::getenv("QS_SOURCE_DIR");
-  const std::string path = std::string(root == nullptr ? "." : root) +
-                           "/tests/data/maxcut/gset_pm_14.txt";
+  const std::string path =
+      testing::SourcePath("tests/data/maxcut/gset_pm_14.txt");
   for (const char* backend : {"exact", "cpu-sa"}) {
     const CommandResult r = RunQsolve(absl::StrCat(
         "solve", Addr(), "--kind maxcut --input-file ", path, " --backend ",

@@ -51,8 +51,8 @@ TEST(BenchStats, NoSuccessIsInfinite) {
 
 TEST(BenchStats, PlotHasBothPanels) {
   std::vector<PlotSeries> series = {
-      {"cpu-sa", 0, {100, 1000, 10000}, {1e-2, 2e-3, INFINITY}},
-      {"exact", 1, {100, 1000, 10000}, {5e-1, 5e-1, 5e-1}}};
+      {"cpu-sa", "bqp:50", 0, {100, 1000, 10000}, {1e-2, 2e-3, INFINITY}},
+      {"exact", "bqp:20", 1, {100, 1000, 10000}, {5e-1, 5e-1, 5e-1}}};
   const std::vector<EnergyCount> energies = {{-10, 3}, {-9, 4}};
   const std::string svg =
       PlotSvg(series, "sweeps per read", energies, -10, "a <title> & more");
@@ -60,6 +60,7 @@ TEST(BenchStats, PlotHasBothPanels) {
   EXPECT_THAT(svg, HasSubstr("TTS99 (s)"));
   EXPECT_THAT(svg, HasSubstr("a &lt;title&gt; &amp; more"));
   EXPECT_THAT(svg, HasSubstr("7 reads"));
+  EXPECT_THAT(svg, HasSubstr(">bqp:20<"));
   // Two series drawn, the infinite point left out: 5 markers.
   size_t circles = 0;
   for (size_t at = svg.find("<circle"); at != std::string::npos;

@@ -1,8 +1,5 @@
 // The rudy / G-set Max-Cut format: round trip, generated graphs, and errors
 // that name the line and the field.
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "clients/formats/instance_generators.h"
@@ -10,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
+#include "tests/testing/source_files.h"
 
 namespace qs::formats {
 namespace {
@@ -54,12 +52,7 @@ TEST(MaxCutText, GeneratorIsSeeded) {
 }
 
 TEST(MaxCutText, StoredGraphIsTheGeneratorOutput) {
-  const char* root = std::getenv("QS_SOURCE_DIR");
-  std::ifstream in(std::string(root == nullptr ? "." : root) +
-                   "/tests/data/maxcut/gset_pm_14.txt");
-  std::stringstream stored;
-  stored << in.rdbuf();
-  EXPECT_EQ(stored.str(),
+  EXPECT_EQ(testing::ReadSourceFile("tests/data/maxcut/gset_pm_14.txt"),
             *FormatPuzzleText("maxcut", RandomGsetGraph(14, 0.4, true, 2)));
 }
 

@@ -4,9 +4,6 @@
 #include "clients/formats/qubo_formats.h"
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
+#include "tests/testing/source_files.h"
 
 namespace qs::formats {
 namespace {
@@ -131,12 +129,8 @@ TEST(QuboFormats, OrlibInstances) {
 }
 
 TEST(QuboFormats, StoredBqpIsTheGeneratorOutput) {
-  const char* root = std::getenv("QS_SOURCE_DIR");
-  std::ifstream in(std::string(root == nullptr ? "." : root) +
-                   "/tests/data/qubo/bqp12x2.txt");
-  std::stringstream stored;
-  stored << in.rdbuf();
-  auto all = ParseOrlibInstances(stored.str(), std::nullopt);
+  auto all = ParseOrlibInstances(
+      testing::ReadSourceFile("tests/data/qubo/bqp12x2.txt"), std::nullopt);
   ASSERT_TRUE(all.ok()) << all.status();
   ASSERT_EQ(all->size(), 2u);
   for (uint64_t seed : {1, 2}) {

@@ -4,7 +4,6 @@
 //   <!-- example kind=qubo format=qbsolv assignment=0111 energy=-2 objective=-2
 //   -->
 // so the README cannot drift from what the readers and compilers do.
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
@@ -19,6 +18,7 @@
 #include "clients/formats/qubo_formats.h"
 #include "core/compile/registry.h"
 #include "gtest/gtest.h"
+#include "tests/testing/source_files.h"
 
 namespace qs {
 namespace {
@@ -29,8 +29,7 @@ struct Example {
 };
 
 std::vector<Example> ReadmeExamples() {
-  const char* root = std::getenv("QS_SOURCE_DIR");
-  std::ifstream in(std::string(root == nullptr ? "." : root) + "/README.md");
+  std::ifstream in(testing::SourcePath("README.md"));
   EXPECT_TRUE(in) << "README.md not found";
   std::vector<Example> examples;
   std::string line;
