@@ -255,9 +255,12 @@ std::vector<std::pair<std::string, double>> RowNumbers(const Point& p,
                                                        const Model& model,
                                                        double unit_seconds,
                                                        int repeats) {
+  // The rule is its own inverse; puzzles have no objective: their energy.
   const double best_objective =
-      *EnergyForObjective(model.spec, p.stats.best_energy);
-  const double target_objective = *EnergyForObjective(model.spec, p.target);
+      EnergyForObjective(model.spec, p.stats.best_energy)
+          .value_or(p.stats.best_energy);
+  const double target_objective =
+      EnergyForObjective(model.spec, p.target).value_or(p.target);
   return {{"budget", p.budget},
           {"repeats", repeats},
           {"reads", static_cast<double>(p.stats.reads)},

@@ -2,6 +2,7 @@
 #include "core/compile/compiler.h"
 
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -55,6 +56,19 @@ v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
   v.set_location(std::string(location));
   v.set_message(std::string(message));
   return v;
+}
+
+CompiledProblem UnreducedProblem(absl::string_view kind, Qubo model) {
+  CompiledProblem problem;
+  problem.kind = std::string(kind);
+  const int n = model.num_variables();
+  problem.model = model;
+  problem.full_model = std::move(model);
+  problem.variables = VariableMap::Identity(n);
+  problem.stages.push_back({"model", n, 0, 0});
+  problem.height = 1;
+  problem.width = n;
+  return problem;
 }
 
 v1::PuzzleSolution BinaryRowBoard(std::span<const uint8_t> bits) {

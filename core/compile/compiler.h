@@ -114,8 +114,10 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
 absl::Status CheckSolutionRows(const v1::PuzzleSolution& solution, int rows,
                                int cols);
 
-// The board of a model without a grid (raw QUBO, Max-Cut): one row of '0'/'1'
-// per variable, and the same values in cells.
+// Models without a grid (raw QUBO, Max-Cut): the problem of `model` sampled as
+// it is (no reduction, identity variable map, a 1 x n board), and the board of
+// an assignment: one row of '0'/'1' per variable, the same values in cells.
+CompiledProblem UnreducedProblem(absl::string_view kind, Qubo model);
 v1::PuzzleSolution BinaryRowBoard(std::span<const uint8_t> bits);
 
 // A violation in one line.

@@ -66,14 +66,8 @@ class MaxCutCompiler final : public PuzzleCompiler {
       builder.AddLinear(v, -graph.w(k));
       builder.AddQuadratic(u, v, 2 * graph.w(k));
     }
-    CompiledProblem problem;
-    problem.kind = std::string(kind());
-    ASSIGN_OR_RETURN(problem.full_model, std::move(builder).Build());
-    problem.model = problem.full_model;
-    problem.variables = VariableMap::Identity(n);
-    problem.stages.push_back({"model", n, 0, 0});
-    problem.height = 1;
-    problem.width = n;
+    ASSIGN_OR_RETURN(Qubo model, std::move(builder).Build());
+    CompiledProblem problem = UnreducedProblem(kind(), std::move(model));
     if (graph.num_nodes() <= kExactNodes)
       problem.ground_energy = -MaxCutByEnumeration(graph);
     return problem;

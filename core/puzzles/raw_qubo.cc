@@ -26,17 +26,8 @@ class RawQuboCompiler final : public PuzzleCompiler {
   absl::StatusOr<CompiledProblem> Compile(
       const v1::PuzzleSpec& spec,
       const v1::CompileOptions& options) const override {
-    CompiledProblem problem;
-    problem.kind = std::string(kind());
-    ASSIGN_OR_RETURN(problem.full_model,
-                     QuboFromProto(spec.qubo(), "puzzle.qubo"));
-    const int n = problem.full_model.num_variables();
-    problem.model = problem.full_model;
-    problem.variables = VariableMap::Identity(n);
-    problem.stages.push_back({"model", n, 0, 0});
-    problem.height = 1;
-    problem.width = n;
-    return problem;
+    ASSIGN_OR_RETURN(Qubo model, QuboFromProto(spec.qubo(), "puzzle.qubo"));
+    return UnreducedProblem(kind(), std::move(model));
   }
 
   v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
