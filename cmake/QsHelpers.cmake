@@ -49,3 +49,46 @@ function(qs_cc_benchmark)
   target_link_libraries(${QS_NAME} PRIVATE ${QS_DEPS} benchmark::benchmark)
   target_include_directories(${QS_NAME} PRIVATE ${PROJECT_SOURCE_DIR})
 endfunction()
+
+# qs_cc_library(NAME name DIR folder [SUBDIRS folders...] DEPS targets... [PRIVATE_DEPS targets...])
+# One static library per folder of core/: the folder's *.cc (and those of SUBDIRS, folders below it that
+# belong to the same library). Layering is checked at build time: a source of the library that includes
+# core/<folder>/ of a library it does not depend on (directly or through its qs_ dependencies) fails
+# the build (cmake/CheckLayering.cmake).
+function(qs_cc_library)
+  cmake_parse_arguments(QS "" "NAME;DIR" "SUBDIRS;DEPS;PRIVATE_DEPS" ${ARGN})
+  set(dirs ${QS_DIR})
+  foreach(sub IN LISTS QS_SUBDIRS)
+    list(APPEND dirs ${QS_DIR}/${sub})
+  endforeach()
+  set(sources)
+  set(headers)
+  foreach(dir IN LISTS dirs)
+    file(GLOB dir_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.cc)
+    file(GLOB dir_headers CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.h
+      ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/*.inc)
+    list(APPEND sources ${dir_sources})
+    list(APPEND headers ${dir_headers})
+  endforeach()
+  add_library(${QS_NAME} STATIC ${sources})
+  target_include_directories(${QS_NAME} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${QS_NAME} PUBLIC ${QS_DEPS} PRIVATE ${QS_PRIVATE_DEPS})
+  # The core folders this library may include: its own and those of every qs_ library it depends on.
+  set(allowed ${dirs})
+  foreach(dep IN LISTS QS_DEPS QS_PRIVATE_DEPS)
+    get_property(dep_dirs GLOBAL PROPERTY QS_LAYER_${dep})
+    list(APPEND allowed ${dep_dirs})
+  endforeach()
+  list(REMOVE_DUPLICATES allowed)
+  set_property(GLOBAL PROPERTY QS_LAYER_${QS_NAME} ${allowed})
+  set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${QS_NAME}.layering)
+  string(REPLACE ";" "," allowed_csv "${allowed}")
+  string(REPLACE ";" "," files_csv "${sources};${headers}")
+  add_custom_command(OUTPUT ${stamp}
+    COMMAND ${CMAKE_COMMAND} -DLIBRARY=${QS_NAME} -DALLOWED=${allowed_csv} -DFILES=${files_csv}
+      -DSTAMP=${stamp} -P ${PROJECT_SOURCE_DIR}/cmake/CheckLayering.cmake
+    DEPENDS ${sources} ${headers} ${PROJECT_SOURCE_DIR}/cmake/CheckLayering.cmake
+    COMMENT "Checking the includes of ${QS_NAME}" VERBATIM)
+  add_custom_target(${QS_NAME}_layering DEPENDS ${stamp})
+  add_dependencies(${QS_NAME} ${QS_NAME}_layering)
+endfunction()

@@ -77,13 +77,18 @@ class BatchReactor final
   }
 
   void OnDone() override {
-    const State& s = *state_;
+    State& s = *state_;
     const double seconds = absl::ToDoubleSeconds(absl::Now() - s.arrival);
     const std::string code = StatusCodeName(s.final_code);
+    int items_received;
+    {
+      absl::MutexLock lock(&s.mu);
+      items_received = s.items_received;
+    }
     context_->metrics->RecordRequest("SolveBatch", "batch", "none", code,
                                      seconds);
     spdlog::info("rpc=SolveBatch peer={} items={} status={} seconds={:.4f}",
-                 s.peer, s.items_received, code, seconds);
+                 s.peer, items_received, code, seconds);
     delete this;
   }
 

@@ -85,6 +85,10 @@ ABSL_FLAG(double, dwave_request_timeout_seconds, 120,
 ABSL_FLAG(double, dwave_solve_timeout_seconds, 1800,
           "Upper bound of a D-Wave solve when the call has no deadline");
 ABSL_FLAG(int, dwave_poll_seconds, 30, "Long-poll wait per request, 1..30");
+ABSL_FLAG(double, dwave_status_interval_seconds, 60,
+          "How often the D-Wave backend's availability (token, SAPI, solver) "
+          "is probed in the background; requests and ListBackends read the "
+          "last result and never wait on SAPI");
 
 namespace qs::server {
 
@@ -173,6 +177,13 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
     return absl::InvalidArgumentError(
         "--dwave_embedding_cache_size must be >= 1");
   }
+  const double status_interval =
+      absl::GetFlag(FLAGS_dwave_status_interval_seconds);
+  if (!(status_interval > 0)) {
+    return absl::InvalidArgumentError(
+        "--dwave_status_interval_seconds must be > 0");
+  }
+  dwave.status_cache_ttl = absl::Seconds(status_interval);
   if (dwave.poll_timeout_seconds < 1 || dwave.poll_timeout_seconds > 30) {
     return absl::InvalidArgumentError("--dwave_poll_seconds must be 1..30");
   }

@@ -98,12 +98,12 @@ class GenerateReactor final
     if (state->interrupter.ShouldStop()) {
       status = SolveEngine::StatusForStop(state->interrupter.reason());
     } else {
-      status =
-          context->engine->Generate(state->request, state->interrupter,
-                                    [&](v1::GeneratedPuzzle&& puzzle) {
-                                      ++state->puzzles;
-                                      state->writer.Push(std::move(puzzle));
-                                    });
+      status = context->engine->Generate(
+          state->request, state->interrupter,
+          [&](v1::GeneratedPuzzle&& puzzle) {
+            ++state->puzzles;
+            state->writer.PushWaiting(std::move(puzzle));
+          });
     }
     context->Untrack(&state->interrupter);
     context->admission->Finished(/*started=*/true);

@@ -2,9 +2,16 @@
 // server, and drains gracefully on SIGTERM or SIGINT.
 #include <csignal>
 #include <cstdio>
+#include <map>
+#include <optional>
+#include <string>
+#include <thread>
 
 #include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/match.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
 #include "server/flags.h"
@@ -19,11 +26,37 @@ volatile std::sig_atomic_t g_signal = 0;
 
 void OnSignal(int signal) { g_signal = signal; }
 
+// `--help` lists the server's own flags (with defaults) and `--version` the
+// version, both exiting 0; nullopt when neither is on the command line.
+std::optional<int> HelpOrVersion(int argc, char** argv) {
+  for (int k = 1; k < argc; ++k) {
+    const absl::string_view arg = argv[k];
+    if (arg == "--version") {
+      std::printf("qs_server %s\n", QS_VERSION);
+      return 0;
+    }
+    if (arg != "--help" && arg != "-h" && arg != "--helpfull") continue;
+    std::printf("%s\n\nflags:\n", absl::ProgramUsageMessage().data());
+    std::map<std::string, const absl::CommandLineFlag*> flags;
+    for (const auto& [name, flag] : absl::GetAllFlags()) {
+      if (absl::StrContains(flag->Filename(), "server/"))
+        flags.emplace(name, flag);
+    }
+    for (const auto& [name, flag] : flags) {
+      std::printf("  --%s (default \"%s\")\n      %s\n", name.c_str(),
+                  flag->DefaultValue().c_str(), flag->Help().c_str());
+    }
+    return 0;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "qs_server --address=HOST:PORT --metrics_address=HOST:PORT [flags]");
+  if (auto status = HelpOrVersion(argc, argv)) return *status;
   absl::ParseCommandLine(argc, argv);
   // Debian's Abseil is built with the mutex deadlock detector on, which keeps
   // a lock graph on every Lock: a few percent of a busy server's CPU. The

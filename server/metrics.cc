@@ -4,9 +4,14 @@
 
 #include <sys/resource.h>
 
+#include <map>
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "prometheus/client_metric.h"
 #include "prometheus/collectable.h"
@@ -103,7 +108,57 @@ class LiveGaugeCollector : public prometheus::Collectable {
   LiveGauges gauges_;
 };
 
-ServerMetrics::ServerMetrics()
+// Prometheus families for the metrics the backends declare, by name.
+class BackendMetricRecorder final : public MetricRecorder {
+ public:
+  BackendMetricRecorder(prometheus::Registry& registry,
+                        const BackendRegistry* backends) {
+    if (backends == nullptr) return;
+    for (const Backend* backend : backends->All()) {
+      for (const MetricSpec& spec : backend->Metrics()) {
+        if (spec.kind == MetricKind::kCounter) {
+          counters_.emplace(spec.name, &prometheus::BuildCounter()
+                                            .Name(spec.name)
+                                            .Help(spec.help)
+                                            .Register(registry));
+        } else {
+          histograms_.emplace(
+              spec.name,
+              Histogram{&prometheus::BuildHistogram()
+                             .Name(spec.name)
+                             .Help(spec.help)
+                             .Register(registry),
+                        prometheus::Histogram::BucketBoundaries(
+                            spec.buckets.begin(), spec.buckets.end())});
+        }
+      }
+    }
+  }
+
+  void Record(absl::string_view name, const MetricLabels& labels,
+              double value) override {
+    const std::map<std::string, std::string> label_map(labels.begin(),
+                                                       labels.end());
+    if (auto it = counters_.find(name); it != counters_.end()) {
+      it->second->Add(label_map).Increment(value);
+    } else if (auto h = histograms_.find(name); h != histograms_.end()) {
+      h->second.family->Add(label_map, h->second.buckets).Observe(value);
+    }
+  }
+
+ private:
+  struct Histogram {
+    prometheus::Family<prometheus::Histogram>* family;
+    prometheus::Histogram::BucketBoundaries buckets;
+  };
+  // Filled in the constructor, read-only afterwards; the families are
+  // thread-safe.
+  absl::flat_hash_map<std::string, prometheus::Family<prometheus::Counter>*>
+      counters_;
+  absl::flat_hash_map<std::string, Histogram> histograms_;
+};
+
+ServerMetrics::ServerMetrics(const BackendRegistry* backends)
     : registry_(std::make_shared<prometheus::Registry>()),
       live_(std::make_shared<LiveGaugeCollector>()),
       requests_(prometheus::BuildCounter()
@@ -155,36 +210,9 @@ ServerMetrics::ServerMetrics()
               .Help(
                   "Variables the sampler optimized per Solve, after reduction")
               .Register(*registry_)),
-      qpu_access_(prometheus::BuildCounter()
-                      .Name("qs_dwave_qpu_access_seconds_total")
-                      .Help("QPU access time SAPI reported, by solver")
-                      .Register(*registry_)),
-      qpu_access_per_solve_(
-          prometheus::BuildHistogram()
-              .Name("qs_dwave_qpu_access_seconds")
-              .Help("QPU access time of one D-Wave solve, by solver")
-              .Register(*registry_)),
-      chain_break_fraction_(
-          prometheus::BuildHistogram()
-              .Name("qs_dwave_chain_break_fraction")
-              .Help("Mean fraction of broken chains per read of a D-Wave "
-                    "solve, by puzzle kind")
-              .Register(*registry_)),
-      max_chain_length_(prometheus::BuildHistogram()
-                            .Name("qs_dwave_max_chain_length")
-                            .Help("Longest chain of the embedding a D-Wave "
-                                  "solve used, by puzzle kind")
-                            .Register(*registry_)),
-      embedding_duration_(
-          prometheus::BuildHistogram()
-              .Name("qs_dwave_embedding_seconds")
-              .Help("Time spent finding a minor embedding (cache misses)")
-              .Register(*registry_)),
-      embeddings_(prometheus::BuildCounter()
-                      .Name("qs_dwave_embeddings_total")
-                      .Help("Embeddings a D-Wave solve needed, by result: "
-                            "cached or computed")
-                      .Register(*registry_)) {}
+      backends_(backends),
+      backend_metrics_(
+          std::make_unique<BackendMetricRecorder>(*registry_, backends)) {}
 
 ServerMetrics::~ServerMetrics() = default;
 
@@ -245,32 +273,9 @@ void ServerMetrics::RecordSolveEvent(const std::string& puzzle,
           .Increment(static_cast<double>(s.accepted_flips()));
       annealer_cpu_.Add({{"backend", backend}})
           .Increment(s.timings().annealer_cpu_seconds());
-      if (s.backend().has_dwave()) {
-        const v1::DwaveInfo& d = s.backend().dwave();
-        const double access = d.qpu_access_time_us() * 1e-6;
-        qpu_access_.Add({{"solver", d.solver()}}).Increment(access);
-        qpu_access_per_solve_
-            .Add({{"solver", d.solver()}},
-                 prometheus::Histogram::BucketBoundaries{
-                     0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5})
-            .Observe(access);
-        chain_break_fraction_
-            .Add({{"puzzle", puzzle}},
-                 prometheus::Histogram::BucketBoundaries{
-                     0, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5})
-            .Observe(d.mean_chain_break_fraction());
-        max_chain_length_
-            .Add({{"puzzle", puzzle}},
-                 prometheus::Histogram::BucketBoundaries{1, 2, 4, 6, 8, 12, 16,
-                                                         24, 32, 48, 64})
-            .Observe(d.max_chain_length());
-        embeddings_
-            .Add({{"result", d.embedding_cached() ? "cached" : "computed"}})
-            .Increment();
-        if (!d.embedding_cached()) {
-          embedding_duration_.Add({}, DurationBuckets())
-              .Observe(d.embedding_seconds());
-        }
+      if (backends_ != nullptr) {
+        if (const Backend* b = backends_->Find(s.backend().name()))
+          b->RecordMetrics(s, puzzle, *backend_metrics_);
       }
       break;
     }

@@ -1,9 +1,10 @@
-// Every Prometheus metric the server exports, in one place (architecture §3
-// server/metrics). Durations are in seconds and use histograms (they aggregate
-// across replicas, unlike summaries). Label sets are bounded: method (the RPC),
-// puzzle (the compiler kind), backend (registered names), code (gRPC status
-// names). Pool and admission gauges are read at scrape time by a collector, so
-// they cost nothing between scrapes. Thread-safe.
+// Every Prometheus metric the server exports: the common ones here, and those
+// each backend declares and records itself (Backend::Metrics). Durations are in
+// seconds and use histograms (they aggregate across replicas, unlike
+// summaries). Label sets are bounded: method (the RPC), puzzle (the compiler
+// kind), backend (registered names), code (gRPC status names). Pool and
+// admission gauges are read at scrape time by a collector, so they cost nothing
+// between scrapes. Thread-safe.
 #ifndef QS_SERVER_METRICS_H_
 #define QS_SERVER_METRICS_H_
 
@@ -11,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "core/backend/registry.h"
 #include "core/compile/compile_cache.h"
 #include "prometheus/collectable.h"
 #include "prometheus/counter.h"
@@ -37,10 +39,13 @@ struct LiveGauges {
 };
 
 class LiveGaugeCollector;
+class BackendMetricRecorder;
 
 class ServerMetrics {
  public:
-  ServerMetrics();
+  // Registers the common metrics and those every backend of `backends`
+  // declares (none when null).
+  explicit ServerMetrics(const BackendRegistry* backends = nullptr);
   ~ServerMetrics();
 
   // Both are registered with the exposer (which keeps weak references).
@@ -70,13 +75,10 @@ class ServerMetrics {
   prometheus::Family<prometheus::Counter>& annealer_cpu_;
   prometheus::Family<prometheus::Counter>& rejected_;
   prometheus::Family<prometheus::Histogram>& variables_;
-  // D-Wave solves (BackendInfo.dwave of the summary).
-  prometheus::Family<prometheus::Counter>& qpu_access_;
-  prometheus::Family<prometheus::Histogram>& qpu_access_per_solve_;
-  prometheus::Family<prometheus::Histogram>& chain_break_fraction_;
-  prometheus::Family<prometheus::Histogram>& max_chain_length_;
-  prometheus::Family<prometheus::Histogram>& embedding_duration_;
-  prometheus::Family<prometheus::Counter>& embeddings_;
+  // The metrics each backend declares (Backend::Metrics), recorded by the
+  // backend itself from its summaries.
+  const BackendRegistry* const backends_;
+  std::unique_ptr<BackendMetricRecorder> backend_metrics_;
 };
 
 }  // namespace qs::server

@@ -14,9 +14,11 @@
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
+#include "core/backend/status_monitor.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/sample/registry.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -33,7 +35,9 @@ struct Server::Impl {
   ServerOptions options;
   std::unique_ptr<WorkerPool> compute_pool;
   std::unique_ptr<WorkerPool> request_pool;
-  SamplerRegistry samplers;
+  BackendRegistry backends;
+  // Keeps remote backends' availability fresh off the request path.
+  std::unique_ptr<BackendStatusMonitor> status_monitor;
   std::unique_ptr<CompileCache> compile_cache;
   std::unique_ptr<SolveEngine> engine;
   std::unique_ptr<Admission> admission;
@@ -84,18 +88,20 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   BackendOptions backend_options;
   backend_options.pool = impl->compute_pool.get();
   backend_options.dwave = options.dwave;
-  if (absl::Status s = RegisterBuiltinSamplers(impl->samplers, backend_options);
+  if (absl::Status s = RegisterBuiltinBackends(impl->backends, backend_options);
       !s.ok())
     return s;
+  impl->status_monitor =
+      std::make_unique<BackendStatusMonitor>(&impl->backends);
   if (options.compile_cache.max_entries > 0) {
     impl->compile_cache = std::make_unique<CompileCache>(options.compile_cache);
   }
   impl->engine =
-      std::make_unique<SolveEngine>(&BuiltinCompilers(), &impl->samplers,
+      std::make_unique<SolveEngine>(&BuiltinCompilers(), &impl->backends,
                                     options.limits, impl->compile_cache.get());
   impl->admission =
       std::make_unique<Admission>(requests, options.max_queued_requests);
-  impl->metrics = std::make_unique<ServerMetrics>();
+  impl->metrics = std::make_unique<ServerMetrics>(&impl->backends);
   WorkerPool* compute = impl->compute_pool.get();
   Admission* admission = impl->admission.get();
   impl->metrics->SetLiveGauges({

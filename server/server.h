@@ -12,6 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "core/sample/dwave/dwave_options.h"
 #include "core/solve/solve_engine.h"
 #include "server/auth.h"
 

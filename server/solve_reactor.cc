@@ -2,14 +2,15 @@
 // StreamWriter, cancel and deadline.
 #include "server/solve_reactor.h"
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
-#include "core/sample/registry.h"
 #include "server/convert.h"
 #include "server/stream_writer.h"
 #include "spdlog/spdlog.h"
@@ -30,11 +31,8 @@ std::string PuzzleLabel(const SolveEngine& engine,
 
 std::string BackendLabel(const SolveEngine& engine,
                          const std::string& backend) {
-  const std::string name =
-      backend.empty() ? std::string(kDefaultBackend) : backend;
-  const bool known = engine.samplers().Get(name).ok() ||
-                     engine.samplers().FindPuzzleSolver(name) != nullptr;
-  return known ? name : "invalid";
+  const Backend* found = engine.backends().Find(backend);
+  return found != nullptr ? std::string(found->name()) : "invalid";
 }
 
 namespace {
@@ -116,6 +114,41 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     // The summary waits for the job's status, so that both leave in one
     // write.
     StreamWriter<v1::SolveResponse> writer;
+    // What was sent of the samples (events come one at a time, in order).
+    std::optional<double> best_sent;
+    bool valid_sent = false;
+    uint32_t dropped = 0;
+
+    // Queues an event. A client that reads more slowly than the solve
+    // produces loses the sample events that would not improve on what it got
+    // (and the progress events) once the writer's queue is full; the summary
+    // says how many.
+    void Send(v1::SolveResponse&& event) {
+      if (event.has_summary()) {
+        event.mutable_summary()->set_sample_events_dropped(dropped);
+        writer.Push(std::move(event), /*hold_for_close=*/true);
+        return;
+      }
+      if (event.has_sample()) {
+        const v1::SampleEvent& sample = event.sample();
+        const bool improves = !best_sent || sample.energy() < *best_sent ||
+                              (sample.valid() && !valid_sent);
+        if (improves) {
+          best_sent = best_sent ? std::min(*best_sent, sample.energy())
+                                : sample.energy();
+          valid_sent = valid_sent || sample.valid();
+          writer.Push(std::move(event));
+        } else if (!writer.PushDroppable(std::move(event))) {
+          ++dropped;
+        }
+        return;
+      }
+      if (event.has_progress()) {
+        writer.PushDroppable(std::move(event));
+        return;
+      }
+      writer.Push(std::move(event));
+    }
   };
 
   static void RunJob(ServiceContext* context, std::shared_ptr<State> state) {
@@ -136,8 +169,7 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
             }
             context->metrics->RecordSolveEvent(state->puzzle, state->backend,
                                                event);
-            const bool summary = event.has_summary();
-            state->writer.Push(std::move(event), /*hold_for_close=*/summary);
+            state->Send(std::move(event));
           },
           queue_time);
     }

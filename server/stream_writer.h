@@ -5,6 +5,14 @@
 // status go out as one operation; a broken stream drops what is queued and
 // interrupts the job. Decisions are made under a lock and the gRPC calls
 // outside it, because a reaction may run on the calling thread.
+//
+// Back-pressure: at most `max_queued` messages wait behind the one being
+// written. Past that bound a producer either waits for room (PushWaiting: a
+// job on its own request thread, such as Generate) or offers the message as
+// droppable (PushDroppable: Solve's samples and progress, produced on the
+// shared compute threads, which must never wait on one slow client), which is
+// then dropped and counted. Messages pushed with Push always queue: the caller
+// keeps those few (a header, a summary, a sample that improves on the best).
 #ifndef QS_SERVER_STREAM_WRITER_H_
 #define QS_SERVER_STREAM_WRITER_H_
 
@@ -24,9 +32,11 @@ class StreamWriter {
  public:
   // `reactor` must stay valid until the call is finished; `interrupter` (the
   // job's) as long as this writer.
+  static constexpr size_t kDefaultMaxQueued = 256;
+
   StreamWriter(grpc::ServerWriteReactor<Message>* reactor,
-               Interrupter* interrupter)
-      : reactor_(reactor), interrupter_(interrupter) {}
+               Interrupter* interrupter, size_t max_queued = kDefaultMaxQueued)
+      : reactor_(reactor), interrupter_(interrupter), max_queued_(max_queued) {}
 
   // Queues a message and starts its write when none is in flight, unless
   // `hold_for_close` (the message then goes out with the status). Dropped
@@ -38,6 +48,40 @@ class StreamWriter {
       queue_.push_back(std::move(message));
     }
     if (!hold_for_close) Pump(/*write_done=*/false, /*ok=*/true);
+  }
+
+  // Queues the message when fewer than max_queued wait; otherwise drops it
+  // and returns false.
+  bool PushDroppable(Message&& message) {
+    {
+      absl::MutexLock lock(&mu_);
+      if (client_gone_) return true;
+      if (queue_.size() >= max_queued_) return false;
+      queue_.push_back(std::move(message));
+    }
+    Pump(/*write_done=*/false, /*ok=*/true);
+    return true;
+  }
+
+  // Waits until fewer than max_queued messages wait (or the client is gone),
+  // then queues the message. Only for a producer on a thread of its own.
+  void PushWaiting(Message&& message) {
+    {
+      absl::MutexLock lock(&mu_);
+      auto room = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+        return client_gone_ || queue_.size() < max_queued_;
+      };
+      mu_.Await(absl::Condition(&room));
+      if (client_gone_) return;
+      queue_.push_back(std::move(message));
+    }
+    Pump(/*write_done=*/false, /*ok=*/true);
+  }
+
+  // Messages waiting now (for tests and metrics).
+  size_t queued() const {
+    absl::MutexLock lock(&mu_);
+    return queue_.size();
   }
 
   // The job's end: `status` follows what is queued.
@@ -119,7 +163,8 @@ class StreamWriter {
 
   grpc::ServerWriteReactor<Message>* const reactor_;
   Interrupter* const interrupter_;
-  absl::Mutex mu_;
+  const size_t max_queued_;
+  mutable absl::Mutex mu_;
   std::deque<Message> queue_ ABSL_GUARDED_BY(mu_);
   Message in_flight_;  // the message being written; touched only by the writer
   bool writing_ ABSL_GUARDED_BY(mu_) = false;

@@ -220,10 +220,12 @@ grpc::Status RunOnce(v1::Solver::Stub& stub, const v1::SolveRequest& request,
   auto reader = stub.Solve(&context, request);
   v1::SolveResponse event;
   std::optional<v1::SolveSummary> summary;
+  uint64_t streamed = 0;
   while (reader->Read(&event)) {
     if (event.has_sample() && !timed) {
       point.energies.push_back(
           {event.sample().energy(), event.sample().num_occurrences()});
+      streamed += event.sample().num_occurrences();
     } else if (event.has_summary()) {
       summary = event.summary();
     }
@@ -236,6 +238,16 @@ grpc::Status RunOnce(v1::Solver::Stub& stub, const v1::SolveRequest& request,
   }
   if (timed && summary->reads_done() > 0)
     point.energies.push_back({summary->best_energy(), 1});
+  // A server under back-pressure drops sample events; p needs every read.
+  if (!timed && (summary->sample_events_dropped() > 0 ||
+                 streamed != summary->reads_done())) {
+    return grpc::Status(
+        grpc::StatusCode::FAILED_PRECONDITION,
+        absl::StrCat("the server streamed ", streamed, " of ",
+                     summary->reads_done(),
+                     " reads (it drops sample events past 256 queued "
+                     "messages); use fewer --reads and more --repeats"));
+  }
   point.sample_seconds += summary->timings().sample_seconds();
   point.cpu_seconds += summary->timings().annealer_cpu_seconds();
   point.reads += timed ? 1 : summary->reads_done();

@@ -35,13 +35,17 @@
 // scripting contract in the README).
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/batch.h"
@@ -576,18 +580,127 @@ std::vector<char*> NormalizeFlagNames(int argc, char** argv,
   return out;
 }
 
+// The subcommands, their synopses and the flags each reads, for `qsolve SUB
+// --help`.
+struct Subcommand {
+  const char* name;
+  const char* synopsis;
+  std::vector<const char*> flags;
+};
+
+const std::vector<Subcommand>& Subcommands() {
+  static const auto* const subcommands = [] {
+    const std::vector<const char*> connection = {
+        "addr",         "deadline",        "tls_ca_file", "tls_cert_file",
+        "tls_key_file", "tls_server_name", "token_file"};
+    const std::vector<const char*> puzzle = {
+        "kind",   "input", "input_file", "reduction",
+        "format", "sense", "instance"};
+    const std::vector<const char*> solve = {
+        "backend",        "reads",          "sweeps",
+        "seed",           "time_limit",     "stop_at_first_valid",
+        "aggregate",      "distinct_valid", "max_solutions",
+        "max_samples",    "beta_hot",       "beta_cold",
+        "schedule",       "beta_range",     "sweeps_per_beta",
+        "acceptance",     "kernel",         "solver",
+        "annealing_time", "chain_strength", "chain_strength_prefactor",
+        "auto_scale",     "label"};
+    auto join = [](std::initializer_list<std::vector<const char*>> groups) {
+      std::vector<const char*> all;
+      for (const auto& g : groups) all.insert(all.end(), g.begin(), g.end());
+      return all;
+    };
+    return new std::vector<Subcommand>{
+        {"health", "exit 0 when the server is SERVING", connection},
+        {"backends", "list the server's backends",
+         join({connection, {"json"}})},
+        {"compile", "compile a puzzle to its QUBO and print its statistics",
+         join({connection, puzzle, {"export", "export_format", "json"}})},
+        {"solve", "solve a puzzle, streaming samples",
+         join({connection,
+               puzzle,
+               solve,
+               {"target_objective", "samples", "json"}})},
+        {"validate", "check a board against the puzzle's rules",
+         join({connection, puzzle, {"board", "json"}})},
+        {"count", "count the boards that keep the puzzle's rules",
+         join({connection, puzzle, {"limit", "method", "time_limit", "json"}})},
+        {"generate", "make puzzles with proven-unique solutions",
+         join({connection,
+               {"kind", "size", "cols", "count", "difficulty", "clues", "seed",
+                "reads", "sweeps", "time_limit", "json"}})},
+        {"batch", "solve a file of puzzles over one or more servers",
+         join({connection,
+               {"input_file", "output", "concurrency", "streams", "retries",
+                "give_up_after", "progress", "reduction", "format", "sense",
+                "instance"},
+               solve})},
+        {"bench", "time-to-solution of models over backends and budgets",
+         join({connection,
+               {"models", "kind", "format", "sense", "instance", "backends",
+                "time_budgets", "repeats", "target", "csv", "plot", "bootstrap",
+                "json"},
+               solve})},
+    };
+  }();
+  return *subcommands;
+}
+
+std::string Usage() {
+  std::string usage =
+      "qsolve SUBCOMMAND --addr HOST:PORT [flags]\n\nsubcommands:\n";
+  for (const Subcommand& sub : Subcommands())
+    absl::StrAppendFormat(&usage, "  %-9s %s\n", sub.name, sub.synopsis);
+  usage +=
+      "\n`qsolve SUBCOMMAND --help` lists its flags; `qsolve --version` "
+      "prints the version. Flag names take '-' or '_'.";
+  return usage;
+}
+
+// `--help` (or -h) and `--version` anywhere on the command line: prints and
+// returns the exit status; nullopt when neither is there.
+std::optional<int> HelpOrVersion(const std::vector<char*>& args) {
+  bool help = false, version = false;
+  const char* command = nullptr;
+  for (size_t k = 1; k < args.size(); ++k) {
+    const absl::string_view arg = args[k];
+    if (arg == "--help" || arg == "-h" || arg == "--helpfull") help = true;
+    if (arg == "--version") version = true;
+    if (command == nullptr && !absl::StartsWith(arg, "-")) command = args[k];
+  }
+  if (version) {
+    std::printf("qsolve %s\n", QS_VERSION);
+    return 0;
+  }
+  if (!help) return std::nullopt;
+  for (const Subcommand& sub : Subcommands()) {
+    if (command == nullptr || sub.name != absl::string_view(command)) continue;
+    std::printf("qsolve %s: %s\n\nflags:\n", sub.name, sub.synopsis);
+    for (const char* name : sub.flags) {
+      const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+      if (flag == nullptr) continue;
+      std::printf("  --%s (default \"%s\")\n      %s\n", name,
+                  flag->DefaultValue().c_str(), flag->Help().c_str());
+    }
+    return 0;
+  }
+  if (command != nullptr) {
+    std::fprintf(stderr, "unknown command '%s'\n%s\n", command,
+                 Usage().c_str());
+    return kExitUsage;
+  }
+  std::printf("%s\n", Usage().c_str());
+  return 0;
+}
+
 }  // namespace
 }  // namespace qs::cli
 
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage(
-      "qsolve <health|backends|compile|solve|validate|batch|bench|count|"
-      "generate> "
-      "--addr HOST:PORT "
-      "[--kind KIND --input TEXT] ...\n"
-      "See README.md for the formats of each puzzle kind.");
+  absl::SetProgramUsageMessage(qs::cli::Usage());
   std::vector<std::string> storage;
   std::vector<char*> args = qs::cli::NormalizeFlagNames(argc, argv, storage);
+  if (auto status = qs::cli::HelpOrVersion(args)) return *status;
   std::vector<char*> positional =
       absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
   if (positional.size() != 2) {

@@ -33,15 +33,13 @@ void Interrupter::SetDeadline(absl::Time deadline, StopReason reason) {
   const int64_t ns = deadline == absl::InfiniteFuture()
                          ? INT64_MAX
                          : absl::ToUnixNanos(deadline);
-  int64_t current = deadline_ns_.load(std::memory_order_acquire);
-  while (ns < current) {
-    // The reason is published before the time so that a reader who sees the new
-    // time sees its reason.
-    deadline_reason_.store(reason, std::memory_order_release);
-    if (deadline_ns_.compare_exchange_weak(current, ns,
-                                           std::memory_order_acq_rel))
-      break;
-  }
+  // The time and its reason change together, under one lock, so that a later
+  // deadline that loses the race can never leave its reason beside the
+  // winner's time. Readers take the lock only once the time has passed.
+  absl::MutexLock lock(&deadline_mu_);
+  if (ns >= deadline_ns_.load(std::memory_order_relaxed)) return;
+  deadline_reason_ = reason;
+  deadline_ns_.store(ns, std::memory_order_release);
 }
 
 bool Interrupter::ShouldStop() {
@@ -53,7 +51,12 @@ bool Interrupter::ShouldStop() {
   const int64_t deadline = deadline_ns_.load(std::memory_order_acquire);
   if (deadline == INT64_MAX) return false;
   if (absl::GetCurrentTimeNanos() < deadline) return false;
-  Interrupt(deadline_reason_.load(std::memory_order_acquire));
+  StopReason reason;
+  {
+    absl::MutexLock lock(&deadline_mu_);
+    reason = deadline_reason_;
+  }
+  Interrupt(reason);
   return true;
 }
 

@@ -1,15 +1,18 @@
 // Interrupter: a stop flag plus an absolute deadline, polled by every sampling
-// kernel between sweeps. Architecture §2.5 (MathOpt's SolveInterrupter,
+// kernel between sweeps (the shape of MathOpt's SolveInterrupter and
 // minorminer's LocalInteraction): the caller owns it, any thread may call
-// Interrupt(), and the kernel's check costs one atomic load and, every few
-// calls, a clock read. Thread-safe.
+// Interrupt(), and the kernel's check costs one atomic load and, while a
+// deadline is set, a clock read (a few nanoseconds through the vDSO; kernels
+// call it once per sweep or per block of sweeps). Thread-safe.
 #ifndef QS_CORE_BASE_INTERRUPTER_H_
 #define QS_CORE_BASE_INTERRUPTER_H_
 
 #include <atomic>
 #include <cstdint>
 
+#include "absl/base/thread_annotations.h"
 #include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 
@@ -58,7 +61,8 @@ class Interrupter {
   std::atomic<StopReason> reason_{StopReason::kNone};
   std::atomic<int64_t> deadline_ns_{
       INT64_MAX};  // absl::ToUnixNanos of the deadline
-  std::atomic<StopReason> deadline_reason_{StopReason::kNone};
+  absl::Mutex deadline_mu_;
+  StopReason deadline_reason_ ABSL_GUARDED_BY(deadline_mu_) = StopReason::kNone;
   Interrupter* const parent_ = nullptr;
 };
 

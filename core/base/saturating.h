@@ -18,6 +18,14 @@ constexpr int64_t SaturatingMul(int64_t a, int64_t b) {
   return product;
 }
 
+// a + b for a, b >= 0, or INT64_MAX when the sum does not fit.
+constexpr int64_t SaturatingAdd(int64_t a, int64_t b) {
+  int64_t sum = 0;
+  if (__builtin_add_overflow(a, b, &sum))
+    return std::numeric_limits<int64_t>::max();
+  return sum;
+}
+
 }  // namespace qs
 
 #endif  // QS_CORE_BASE_SATURATING_H_

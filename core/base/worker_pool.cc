@@ -2,6 +2,7 @@
 #include "core/base/worker_pool.h"
 
 #include <algorithm>
+#include <new>
 #include <utility>
 
 namespace qs {
@@ -50,10 +51,15 @@ void WorkerPool::TaskGroup::Submit(std::function<void()> task) {
   pool->work_available_.Signal();
 }
 
-void WorkerPool::TaskGroup::Wait() {
+absl::Status WorkerPool::TaskGroup::Wait() {
   WorkerPool* pool = pool_;
   absl::MutexLock lock(&pool->mu_);
   while (unfinished_ > 0) done_.Wait(&pool->mu_);
+  if (allocation_failed_) {
+    return absl::ResourceExhaustedError(
+        "the server ran out of memory for this request");
+  }
+  return absl::OkStatus();
 }
 
 size_t WorkerPool::TaskGroup::CancelPending() {
@@ -89,9 +95,17 @@ void WorkerPool::WorkerLoop() {
     }
     ++running_;
     mu_.Unlock();
-    task();
+    // An allocation failure ends the task, is reported by the group's Wait,
+    // and leaves the worker (and every other request) running.
+    bool allocation_failed = false;
+    try {
+      task();
+    } catch (const std::bad_alloc&) {
+      allocation_failed = true;
+    }
     task = nullptr;  // destroy captures outside the lock
     mu_.Lock();
+    if (allocation_failed) group->allocation_failed_ = true;
     --running_;
     if (--group->unfinished_ == 0) group->done_.SignalAll();
   }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
 
 namespace qs {
@@ -46,7 +47,9 @@ class WorkerPool {
     // workers.
     void Submit(std::function<void()> task);
     // Blocks until every task submitted so far has finished.
-    void Wait();
+    // RESOURCE_EXHAUSTED when a task of the group ran out of memory (the
+    // other tasks still ran).
+    [[nodiscard]] absl::Status Wait();
     // Drops the tasks not started yet; running ones finish. Returns how many
     // were dropped.
     size_t CancelPending();
@@ -59,6 +62,7 @@ class WorkerPool {
     std::deque<std::function<void()>> tasks_;
     size_t unfinished_ = 0;  // queued + running
     bool in_ready_list_ = false;
+    bool allocation_failed_ = false;
     // Signalled when unfinished_ reaches zero; one per group, so that a
     // finished group wakes only its own waiter.
     absl::CondVar done_;

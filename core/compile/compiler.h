@@ -61,6 +61,12 @@ class PuzzleCompiler {
   // (the spec is not checked), so that size limits apply before anything is
   // built.
   virtual int64_t ModelVariables(const v1::PuzzleSpec& spec) const = 0;
+  // A lower bound of the full model's couplers from the spec's dimensions
+  // alone (0 when the family gives none), so that a model over the limits is
+  // refused before its terms are allocated.
+  virtual int64_t ModelCouplersAtLeast(const v1::PuzzleSpec& spec) const {
+    return 0;
+  }
 
   // Checks the spec (INVALID_ARGUMENT naming the field, e.g. "sudoku.cells[17]:
   // digit 12 > 9") and builds the problem. Sizes are not limited here; the

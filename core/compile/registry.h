@@ -1,5 +1,5 @@
 // CompilerRegistry: puzzle kind -> compiler. Filled once at start-up by
-// RegisterBuiltinCompilers (core/puzzles/builtin.cc, the one list of every
+// RegisterBuiltinCompilers (core/puzzles/builtin.h, the one list of every
 // family), read-only afterwards and so thread-safe to read.
 #ifndef QS_CORE_COMPILE_REGISTRY_H_
 #define QS_CORE_COMPILE_REGISTRY_H_
@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/base/registry.h"
 #include "core/compile/compiler.h"
 
 namespace qs {
@@ -25,19 +25,11 @@ class CompilerRegistry {
   absl::StatusOr<const PuzzleCompiler*> ForSpec(
       const v1::PuzzleSpec& spec) const;
   absl::StatusOr<const PuzzleCompiler*> ForKind(absl::string_view kind) const;
-  std::vector<std::string> Kinds() const;
+  std::vector<std::string> Kinds() const { return compilers_.SortedNames(); }
 
  private:
-  std::vector<std::unique_ptr<PuzzleCompiler>> compilers_;
-  absl::flat_hash_map<std::string, const PuzzleCompiler*> by_kind_;
-  absl::flat_hash_map<int, const PuzzleCompiler*> by_case_;
+  Registry<PuzzleCompiler> compilers_{"puzzle kind"};
 };
-
-// Registers every built-in puzzle family (defined in core/puzzles/builtin.cc).
-absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry);
-
-// A registry with every built-in family, built once.
-const CompilerRegistry& BuiltinCompilers();
 
 }  // namespace qs
 

@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/base/registry.h"
 #include "core/exact/constraint_sink.h"
 #include "qs/v1/puzzles.pb.h"
 
@@ -64,12 +64,10 @@ class EncoderRegistry {
   absl::Status Register(std::unique_ptr<RulesEncoder> encoder);
   // UNIMPLEMENTED when no encoder handles the spec's family (raw QUBO input).
   absl::StatusOr<const RulesEncoder*> ForSpec(const v1::PuzzleSpec& spec) const;
-  std::vector<std::string> Kinds() const;
+  std::vector<std::string> Kinds() const { return encoders_.SortedNames(); }
 
  private:
-  std::vector<std::unique_ptr<RulesEncoder>> encoders_;
-  absl::flat_hash_map<int, const RulesEncoder*> by_case_;
-  absl::flat_hash_map<std::string, const RulesEncoder*> by_kind_;
+  Registry<RulesEncoder> encoders_{"encoder kind"};
 };
 
 // Registers every built-in encoder (defined in core/exact/builtin.cc).

@@ -27,66 +27,99 @@ v1::Satisfiability ToProto(SatResult result) {
   return v1::SATISFIABILITY_UNKNOWN;
 }
 
-class SatPuzzleSolver final : public PuzzleSolver {
+class SatBackend final : public Backend {
  public:
   absl::string_view name() const override { return kSatBackend; }
   absl::string_view description() const override {
     return "CaDiCaL on the puzzle's Boolean rules: a valid board or a proof "
            "that none exists, and whether it is unique";
   }
-  SamplerCapabilities capabilities() const override {
-    SamplerCapabilities caps;
-    caps.exact = true;
-    caps.deterministic = true;
-    return caps;
+  absl::string_view params_field() const override { return "sat"; }
+  BackendCapabilities capabilities() const override {
+    return {.exact = true, .deterministic = true, .rules = true};
   }
 
-  absl::Status Supports(const v1::PuzzleSpec& spec) const override {
+  absl::Status CheckParams(const v1::SolveParams& params,
+                           const ParamLimits& limits,
+                           absl::string_view prefix) const override {
+    if (params.sat().max_solutions() > limits.max_reads) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          prefix, ".sat.max_solutions: must be 0..", limits.max_reads, ", got ",
+          params.sat().max_solutions()));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Supports(const v1::PuzzleSpec& spec,
+                        absl::string_view prefix) const override {
     if (BuiltinEncoders().ForSpec(spec).ok()) return absl::OkStatus();
     return absl::InvalidArgumentError(absl::StrCat(
-        "params.backend: '", kSatBackend,
+        prefix, ".backend: '", kSatBackend,
         "' solves a puzzle family's rules, and raw QUBO input has none (the "
         "'exact' backend enumerates small QUBOs)"));
   }
 
-  absl::StatusOr<PuzzleSolveStats> Solve(
-      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
-      const v1::SolveParams& params,
-      const std::function<void(std::vector<uint8_t>)>& on_board,
-      Interrupter& interrupter) const override {
+  // Boards to find take the place of reads; there are no sweeps.
+  JobBudget Budget(const v1::SolveParams& params,
+                   JobBudget defaults) const override {
+    return {.num_reads = static_cast<int>(params.sat().max_solutions() > 0
+                                              ? params.sat().max_solutions()
+                                              : kDefaultMaxSolutions),
+            .num_sweeps = 0};
+  }
+
+  absl::StatusOr<BackendResult> Solve(const BackendJob& job, SampleSink& sink,
+                                      Interrupter& interrupter) const override {
     const absl::Time start = absl::Now();
     ASSIGN_OR_RETURN(const RulesEncoder* encoder,
-                     BuiltinEncoders().ForSpec(spec));
-    const int64_t max_solutions = params.sat().max_solutions() > 0
-                                      ? params.sat().max_solutions()
-                                      : kDefaultMaxSolutions;
+                     BuiltinEncoders().ForSpec(*job.spec));
+    const CompiledProblem& problem = *job.problem;
+    // Each board is a full-model assignment: scored on the full model and
+    // handed to the sink over the reduced variables, like a read.
+    absl::Status board_status;
+    uint32_t index = 0;
+    auto on_board = [&](std::vector<uint8_t> full) {
+      if (!board_status.ok()) return;
+      if (!problem.variables.IsConsistent(full)) {
+        board_status = absl::InternalError(
+            "a board of the puzzle's rules contradicts a value the reduction "
+            "fixed");
+        return;
+      }
+      const double energy = problem.full_model.Energy(full);
+      sink.OnSample({problem.variables.Restrict(full), energy, index++, 1});
+    };
     ASSIGN_OR_RETURN(
-        const ExactSolveResult result,
-        SolveRules(*encoder, spec, problem.full_model.num_variables(),
-                   max_solutions, on_board, &interrupter));
-    PuzzleSolveStats stats;
-    const Enumeration& e = result.enumeration;
-    stats.summary.set_status(ToProto(e.status));
-    stats.summary.set_solutions_found(static_cast<uint64_t>(e.found));
-    stats.summary.set_complete(e.complete);
-    stats.summary.set_unique(e.complete && e.found == 1);
-    v1::EncodingStats* encoding = stats.summary.mutable_encoding();
-    encoding->set_primary_variables(result.encoding.primary_variables);
-    encoding->set_auxiliary_variables(result.encoding.auxiliary_variables);
-    encoding->set_clauses(result.encoding.clauses);
-    encoding->set_literals(result.encoding.literals);
+        const ExactSolveResult solved,
+        SolveRules(*encoder, *job.spec, problem.full_model.num_variables(),
+                   job.num_reads, on_board, &interrupter));
+    RETURN_IF_ERROR(board_status);
+    BackendResult result;
+    const Enumeration& e = solved.enumeration;
+    v1::ExactSummary& summary = result.exact.emplace();
+    summary.set_status(ToProto(e.status));
+    summary.set_solutions_found(static_cast<uint64_t>(e.found));
+    summary.set_complete(e.complete);
+    summary.set_unique(e.complete && e.found == 1);
+    v1::EncodingStats* encoding = summary.mutable_encoding();
+    encoding->set_primary_variables(solved.encoding.primary_variables);
+    encoding->set_auxiliary_variables(solved.encoding.auxiliary_variables);
+    encoding->set_clauses(solved.encoding.clauses);
+    encoding->set_literals(solved.encoding.literals);
     // A search that ended without its answer was stopped.
-    if (!e.complete && e.found < max_solutions)
-      stats.stop_reason = interrupter.reason();
-    stats.elapsed = absl::Now() - start;
-    return stats;
+    if (!e.complete && e.found < job.num_reads)
+      result.stop_reason = interrupter.reason();
+    result.reads_done = static_cast<int>(index);
+    result.seed = job.seed;
+    result.elapsed = absl::Now() - start;
+    return result;
   }
 };
 
 }  // namespace
 
-std::unique_ptr<PuzzleSolver> NewSatPuzzleSolver() {
-  return std::make_unique<SatPuzzleSolver>();
+std::unique_ptr<Backend> NewSatBackend() {
+  return std::make_unique<SatBackend>();
 }
 
 }  // namespace qs

@@ -1,4 +1,4 @@
-// The "sat" backend: a PuzzleSolver (core/sample/puzzle_solver.h) that encodes
+// The "sat" backend: a rules backend (core/backend/backend.h) that encodes
 // the puzzle's real rules (core/exact/encoder.h) with seed
 // 002_f1e7818a78fd25f2.txt's linear-size encodings and solves them with
 // CaDiCaL. It returns a valid board or proves that none exists (termination
@@ -11,13 +11,13 @@
 
 #include <memory>
 
-#include "core/sample/puzzle_solver.h"
+#include "core/backend/backend.h"
 
 namespace qs {
 
 inline constexpr absl::string_view kSatBackend = "sat";
 
-std::unique_ptr<PuzzleSolver> NewSatPuzzleSolver();
+std::unique_ptr<Backend> NewSatBackend();
 
 }  // namespace qs
 

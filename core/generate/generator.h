@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/base/interrupter.h"
+#include "core/base/registry.h"
 #include "qs/v1/puzzles.pb.h"
 #include "qs/v1/solve.pb.h"
 
@@ -79,11 +79,12 @@ class GeneratorRegistry {
   absl::Status Register(std::unique_ptr<PuzzleGenerator> generator);
   // INVALID_ARGUMENT naming the known families when unknown.
   absl::StatusOr<const PuzzleGenerator*> Get(absl::string_view family) const;
-  std::vector<std::string> Families() const;
+  std::vector<std::string> Families() const {
+    return generators_.SortedNames();
+  }
 
  private:
-  std::vector<std::unique_ptr<PuzzleGenerator>> generators_;
-  absl::flat_hash_map<std::string, const PuzzleGenerator*> by_family_;
+  Registry<PuzzleGenerator> generators_{"family"};
 };
 
 // Registers every built-in generator (defined in core/generate/builtin.cc).

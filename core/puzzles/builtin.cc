@@ -1,7 +1,9 @@
-// The one list of every built-in puzzle family. Registration is explicit
-// (architecture §2.2), so a static library can never drop a family silently.
+// The one list of every built-in puzzle family. Registration is explicit, so a
+// static library can never drop a family silently.
+#include "core/puzzles/builtin.h"
+
+#include "core/base/registry.h"
 #include "core/base/status_macros.h"
-#include "core/compile/registry.h"
 #include "core/puzzles/chess.h"
 #include "core/puzzles/maxcut.h"
 #include "core/puzzles/queens.h"
@@ -21,6 +23,10 @@ absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
   RETURN_IF_ERROR(registry.Register(NewMaxCutCompiler()));
   return absl::OkStatus();
+}
+
+const CompilerRegistry& BuiltinCompilers() {
+  return BuildOnce<CompilerRegistry>(&RegisterBuiltinCompilers);
 }
 
 }  // namespace qs

@@ -16,6 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
+#include "core/compile/penalties.h"
 
 namespace qs {
 namespace {
@@ -425,14 +426,8 @@ absl::StatusOr<Qubo> BuildFullModel(const Chess& g) {
     std::vector<std::vector<int>> members(g.num_regions);
     for (int v = 0; v < num_vars; ++v)
       members[g.region_of_cell[g.cell_of_var[v]]].push_back(v);
-    for (const std::vector<int>& region : members) {
-      builder.AddOffset(1.0);
-      for (size_t a = 0; a < region.size(); ++a) {
-        builder.AddLinear(region[a], -1.0);
-        for (size_t b = a + 1; b < region.size(); ++b)
-          builder.AddQuadratic(region[a], region[b], 2.0);
-      }
-    }
+    for (const std::vector<int>& region : members)
+      AddSquaredCount(builder, region, 1.0);
   }
   return std::move(builder).Build();
 }

@@ -14,6 +14,7 @@
 #include "absl/strings/string_view.h"
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
+#include "core/compile/penalties.h"
 
 namespace qs {
 namespace {
@@ -664,15 +665,9 @@ absl::StatusOr<Qubo> BuildModel(const Board& board, int dropped_unit) {
       }
       continue;
     }
-    // w (tau - sum x)^2 = w tau^2 + w (1 - 2 tau) sum x + 2 w sum_{a<b} x_a
-    // x_b, with tau = q + t/2.
+    // w (tau - sum x)^2 with tau = q + t/2.
     const double tau = unit.count + (unit.two_values ? 0.5 : 0.0);
-    builder.AddOffset(w * tau * tau);
-    for (size_t a = 0; a < cells.size(); ++a) {
-      builder.AddLinear(cells[a], w * (1 - 2 * tau));
-      for (size_t b = a + 1; b < cells.size(); ++b)
-        builder.AddQuadratic(cells[a], cells[b], 2 * w);
-    }
+    AddSquaredCount(builder, cells, tau, w);
   }
   for (int a = 0; a < n; ++a) {
     for (int b : board.attacks[a]) {
@@ -728,6 +723,33 @@ class QueensCompiler final : public PuzzleCompiler {
     const int64_t cols =
         spec.queens().cols() == 0 ? rows : spec.queens().cols();
     return SaturatingMul(rows, cols);
+  }
+
+  // Every pair of open cells of a row, and of a column, shares a count term
+  // (eq. 1-2 and their generalizations), whatever else the spec adds.
+  int64_t ModelCouplersAtLeast(const v1::PuzzleSpec& spec) const override {
+    const v1::QueensPuzzle& q = spec.queens();
+    const int64_t rows = q.rows();
+    const int64_t cols = q.cols() == 0 ? rows : q.cols();
+    if (rows <= 0 || cols <= 0 || rows > (1 << 20) || cols > (1 << 20))
+      return 0;
+    auto pairs = [](int64_t k) { return k * (k - 1) / 2; };
+    if (q.masked_size() != rows * cols)
+      return SaturatingAdd(SaturatingMul(rows, pairs(cols)),
+                           SaturatingMul(cols, pairs(rows)));
+    std::vector<int64_t> open_in_col(cols, 0);
+    int64_t total = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t open_in_row = 0;
+      for (int64_t c = 0; c < cols; ++c) {
+        if (q.masked(static_cast<int>(r * cols + c))) continue;
+        ++open_in_row;
+        ++open_in_col[c];
+      }
+      total = SaturatingAdd(total, pairs(open_in_row));
+    }
+    for (int64_t open : open_in_col) total = SaturatingAdd(total, pairs(open));
+    return total;
   }
 
   absl::StatusOr<CompiledProblem> Compile(

@@ -16,6 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
+#include "core/compile/penalties.h"
 
 namespace qs {
 namespace {
@@ -332,18 +333,6 @@ absl::StatusOr<Board> CheckSpec(const TakuzuPuzzle& t) {
   return b;
 }
 
-// (k - sum of cells)^2 = k^2 + (1 - 2k) sum x + 2 sum_{a<b} x_a x_b for binary
-// x.
-void AddSquaredDeviation(QuboBuilder& builder, const int* cells, size_t count,
-                         double k) {
-  builder.AddOffset(k * k);
-  for (size_t i = 0; i < count; ++i) {
-    builder.AddLinear(cells[i], 1 - 2 * k);
-    for (size_t j = i + 1; j < count; ++j)
-      builder.AddQuadratic(cells[i], cells[j], 2);
-  }
-}
-
 absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   int64_t terms = 3 * static_cast<int64_t>(b.triples.size()) +
                   static_cast<int64_t>(b.relations.size());
@@ -359,9 +348,8 @@ absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   for (int v = 0; v < b.size(); ++v)
     builder.SetLabel(v, absl::StrCat("r", v / b.cols + 1, "c", v % b.cols + 1));
   for (const Triple& t : b.triples)
-    AddSquaredDeviation(builder, t.cells.data(), 3, 1.5);
-  for (const Count& c : b.counts)
-    AddSquaredDeviation(builder, c.cells.data(), c.cells.size(), c.target);
+    AddSquaredCount(builder, std::span<const int>(t.cells.data(), 3), 1.5);
+  for (const Count& c : b.counts) AddSquaredCount(builder, c.cells, c.target);
   for (const Relation& r : b.relations) {
     if (r.parity == 0) {  // x(1 - y) + (1 - x)y = x + y - 2xy   (eq. 15-16)
       builder.AddLinear(r.a, 1);

@@ -13,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
+#include "core/compile/penalties.h"
 
 namespace qs {
 namespace {
@@ -131,18 +132,6 @@ absl::StatusOr<Board> CheckSpec(const v1::TentsPuzzle& tents) {
   return b;
 }
 
-// Adds (target - sum_{v in vars} x_v)^2
-//   = target^2 + (1 - 2 target) sum_v x_v + 2 sum_{v<w} x_v x_w.
-void AddSquaredCount(const std::vector<int>& vars, double target,
-                     QuboBuilder& builder) {
-  builder.AddOffset(target * target);
-  for (size_t a = 0; a < vars.size(); ++a) {
-    builder.AddLinear(vars[a], 1.0 - 2.0 * target);
-    for (size_t b = a + 1; b < vars.size(); ++b)
-      builder.AddQuadratic(vars[a], vars[b], 2.0);
-  }
-}
-
 absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   QuboBuilder builder(b.size());
   for (int cell = 0; cell < b.size(); ++cell) {
@@ -152,12 +141,12 @@ absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   for (int r = 0; r < b.rows; ++r) {
     std::vector<int> row;
     for (int c = 0; c < b.cols; ++c) row.push_back(r * b.cols + c);
-    AddSquaredCount(row, b.row_counts[r], builder);
+    AddSquaredCount(builder, row, b.row_counts[r]);
   }
   for (int c = 0; c < b.cols; ++c) {
     std::vector<int> col;
     for (int r = 0; r < b.rows; ++r) col.push_back(r * b.cols + c);
-    AddSquaredCount(col, b.col_counts[c], builder);
+    AddSquaredCount(builder, col, b.col_counts[c]);
   }
   for (int r = 0; r < b.rows; ++r) {
     for (int c = 0; c < b.cols; ++c) {
@@ -170,7 +159,7 @@ absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   }
   // q_k = 1 with t_k = 1: the minimum 1/4 is reached by 1 or 2 tents; 3 or 4
   // tents around a tree would touch each other anyway.
-  for (int tree : b.trees) AddSquaredCount(b.Orthogonal(tree), 1.5, builder);
+  for (int tree : b.trees) AddSquaredCount(builder, b.Orthogonal(tree), 1.5);
   return std::move(builder).Build();
 }
 

@@ -1,8 +1,11 @@
-// Sampler: the extension point for sampling backends (architecture §4): CPU
-// simulated annealing, exact enumeration, D-Wave. A sampler takes the reduced
-// Qubo, streams finished reads to a SampleSink as they come, honours the
-// Interrupter between sweeps, and returns statistics. Samplers are shared by
-// all requests: Sample() must be thread-safe.
+// Sampler: a Backend that samples the reduced QUBO alone (CPU simulated
+// annealing, exact enumeration, D-Wave). It takes the model and the common
+// SampleParams, streams finished reads to a SampleSink as they come, honours
+// the Interrupter between sweeps, and returns statistics; Sampler::Solve maps a
+// BackendJob onto that once for every such backend, and each one maps its own
+// parameter message in ApplyParams. Sample() is also the library API for
+// benchmarks and tests. Samplers are shared by all requests: Sample() must be
+// thread-safe.
 #ifndef QS_CORE_SAMPLE_SAMPLER_H_
 #define QS_CORE_SAMPLE_SAMPLER_H_
 
@@ -15,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
+#include "core/backend/backend.h"
 #include "core/base/interrupter.h"
 #include "core/qubo/qubo.h"
 #include "qs/v1/solve.pb.h"
@@ -70,22 +74,6 @@ struct SampleParams {
   const v1::SolveParams* wire = nullptr;
 };
 
-// One finished read.
-struct Sample {
-  std::vector<uint8_t> bits;  // one byte (0/1) per model variable
-  double energy = 0;          // model energy, offset included
-  uint32_t read_index = 0;
-  uint64_t num_occurrences = 1;
-};
-
-// Receives reads as they finish. OnSample may be called from several threads at
-// once.
-class SampleSink {
- public:
-  virtual ~SampleSink() = default;
-  virtual void OnSample(Sample sample) = 0;
-};
-
 struct SampleStats {
   StopReason stop_reason =
       StopReason::kNone;  // kNone: every read ran to the end
@@ -110,34 +98,34 @@ struct SampleStats {
   // CPU time of the annealing kernel summed over threads (zero for samplers
   // that do not measure it).
   absl::Duration cpu_time;
-  // Remote QPU backends: solver, QPU timing, embedding and chain statistics
-  // (copied into the summary's BackendInfo.dwave).
-  std::optional<v1::DwaveInfo> dwave;
+  // What the sampler reports of itself in the summary (e.g. BackendInfo.dwave:
+  // solver, QPU timing, embedding and chain statistics).
+  v1::BackendInfo info;
 };
 
-struct SamplerCapabilities {
-  bool exact = false;          // finds the ground states
-  bool deterministic = false;  // same seed, same samples
-  bool interruptible = true;
-  bool remote = false;
-  int max_variables = 0;  // 0: no backend-specific limit
-};
-
-class Sampler {
+class Sampler : public Backend {
  public:
-  virtual ~Sampler() = default;
-  virtual absl::string_view name() const = 0;
-  virtual absl::string_view description() const = 0;
-  virtual SamplerCapabilities capabilities() const = 0;
-  // OK when the backend can take work now; else why not (FAILED_PRECONDITION
-  // for a missing setting, UNAVAILABLE for a remote outage).
-  virtual absl::Status Available() const { return absl::OkStatus(); }
   // Runs the reads. Returns the statistics once every read has finished or the
   // interrupter fired; in the latter case the reads already delivered stay
   // valid and stats.stop_reason says why it stopped.
   virtual absl::StatusOr<SampleStats> Sample(
       const Qubo& model, const SampleParams& params, SampleSink& sink,
       Interrupter& interrupter) const = 0;
+
+  // The job's reads, sweeps, seed, target and starts, then ApplyParams, then
+  // Sample on the reduced model.
+  absl::StatusOr<BackendResult> Solve(const BackendJob& job, SampleSink& sink,
+                                      Interrupter& interrupter) const final;
+
+ protected:
+  // Copies the backend's own (checked) parameter message into `params`.
+  virtual void ApplyParams(const v1::SolveParams& wire,
+                           SampleParams& params) const {}
+  // The backend's part of the summary; by default what Sample reported in
+  // stats.info.
+  virtual void FillInfo(const SampleStats& stats, v1::BackendInfo& info) const {
+    info = stats.info;
+  }
 };
 
 }  // namespace qs

@@ -1,13 +1,16 @@
 // SolveEngine: everything a Compile, Solve, Validate, Count, Generate or
-// ListBackends call does, without gRPC (architecture §5 steps 4-7): request
-// checks (INVALID_ARGUMENT naming the field, RESOURCE_EXHAUSTED over the
-// limits), compiling through the CompilerRegistry, sampling through the
-// SamplerRegistry (or, for the "sat" backend, solving the puzzle's rules with a
-// PuzzleSolver), decoding and validating every sample, and the ordered event
-// stream: one SolveHeader, SampleEvents and Progress as reads finish, one
-// SolveSummary. Count and Generate use the exact engines of core/exact and the
-// generators of core/generate. The server only moves these messages to and from
-// the wire. Thread-safe: one engine serves all requests.
+// ListBackends call does, without gRPC: request checks (INVALID_ARGUMENT naming
+// the field, RESOURCE_EXHAUSTED over the limits; request_checks.h), compiling
+// through the CompilerRegistry, solving through the one Backend interface of
+// the BackendRegistry (samplers, the puzzle-rules "sat" backend, D-Wave: the
+// engine knows none by name), decoding and validating every sample
+// (streaming_sink.h), and the ordered event stream: one SolveHeader,
+// SampleEvents and Progress as reads finish, one SolveSummary. Count
+// (count.cc) and Generate (generate.cc) use the exact engines of core/exact and
+// the generators of core/generate. The server only moves these messages to and
+// from the wire. An allocation failure ends the request that made it with
+// RESOURCE_EXHAUSTED, never the process. Thread-safe: one engine serves all
+// requests.
 #ifndef QS_CORE_SOLVE_SOLVE_ENGINE_H_
 #define QS_CORE_SOLVE_SOLVE_ENGINE_H_
 
@@ -18,39 +21,29 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
+#include "core/backend/registry.h"
 #include "core/base/interrupter.h"
 #include "core/compile/compile_cache.h"
 #include "core/compile/registry.h"
 #include "core/exact/cnf.h"
 #include "core/generate/generator.h"
-#include "core/sample/registry.h"
+#include "core/solve/request_checks.h"
+#include "core/solve/wire.h"
 #include "qs/v1/solve.pb.h"
 
 namespace qs {
-
-struct SolveLimits {
-  int64_t max_variables = 200000;   // full-model variables of one puzzle
-  int64_t max_couplers = 20000000;  // quadratic terms of the reduced model
-  uint32_t max_reads = 100000;
-  uint32_t max_sweeps = 10000000;
-  // Upper bound on reads * sweeps * variables (spin-update attempts) of one
-  // request.
-  double max_attempts = 1e12;
-  // Time between Progress events of a running solve.
-  absl::Duration progress_interval = absl::Milliseconds(250);
-};
 
 class SolveEngine {
  public:
   // `cache` (optional, outliving the engine) keeps compiled problems for
   // Compile and Solve calls that repeat a puzzle.
   SolveEngine(const CompilerRegistry* compilers,
-              const SamplerRegistry* samplers, SolveLimits limits,
+              const BackendRegistry* backends, SolveLimits limits,
               CompileCache* cache = nullptr);
 
   const SolveLimits& limits() const { return limits_; }
   const CompilerRegistry& compilers() const { return *compilers_; }
-  const SamplerRegistry& samplers() const { return *samplers_; }
+  const BackendRegistry& backends() const { return *backends_; }
 
   // Checks that need no compiling: parameters in range, known backend, puzzle
   // set, declared size within limits. Cheap; run it before admitting a request.
@@ -108,27 +101,20 @@ class SolveEngine {
   absl::StatusOr<CompileCache::Problem> CompileThroughCache(
       const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
       const v1::CompileOptions& options, bool* from_cache) const;
-  absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
-                              const PuzzleCompiler& compiler) const;
-  // The checks of SolveParams that need no puzzle; messages name fields as
-  // "<prefix>.num_reads".
-  absl::Status CheckSolveParams(const v1::SolveParams& params,
-                                absl::string_view prefix) const;
+  absl::Status SolveUnguarded(const v1::SolveRequest& request,
+                              Interrupter& interrupter, const EventFn& emit,
+                              absl::Duration queue_time) const;
+  absl::Status GenerateUnguarded(const v1::GenerateRequest& request,
+                                 Interrupter& interrupter,
+                                 const GenerateFn& emit) const;
+  absl::StatusOr<v1::CountResponse> CountUnguarded(
+      const v1::CountRequest& request, Interrupter& interrupter) const;
 
   const CompilerRegistry* compilers_;
-  const SamplerRegistry* samplers_;
+  const BackendRegistry* backends_;
   SolveLimits limits_;
   CompileCache* cache_;
 };
-
-// The wire form of an encoding's size.
-v1::EncodingStats ToProto(const EncodingStats& stats);
-
-// Packs 0/1 bytes into bits, LSB first (variable v is bit v % 8 of byte v / 8).
-std::string PackBits(std::span<const uint8_t> bits);
-// The inverse; INVALID_ARGUMENT when `packed` is too short.
-absl::StatusOr<std::vector<uint8_t>> UnpackBits(absl::string_view packed,
-                                                int num_variables);
 
 }  // namespace qs
 

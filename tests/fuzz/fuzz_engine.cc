@@ -7,7 +7,8 @@
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/sample/registry.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
 #include "google/protobuf/text_format.h"
 
 namespace qs::fuzz {
@@ -28,10 +29,10 @@ namespace {
 const SolveEngine& Engine() {
   static const SolveEngine* const engine = [] {
     auto* pool = new WorkerPool(1);
-    auto* samplers = new SamplerRegistry();
+    auto* samplers = new BackendRegistry();
     BackendOptions options;
     options.pool = pool;
-    if (!RegisterBuiltinSamplers(*samplers, options).ok()) std::abort();
+    if (!RegisterBuiltinBackends(*samplers, options).ok()) std::abort();
     SolveLimits limits;
     // 9x9 Sudoku (729) and 32x32 queens boards pass; the compilers build
     // larger boards with the same code, only slower (a 64x64 queens board

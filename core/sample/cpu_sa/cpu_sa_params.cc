@@ -9,48 +9,51 @@
 namespace qs {
 namespace {
 
-absl::Status CheckBeta(double beta, absl::string_view field) {
+absl::Status CheckBeta(double beta, absl::string_view prefix,
+                       absl::string_view field) {
   if (!std::isfinite(beta) || beta < 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "params.cpu_sa.", field, ": must be finite and >= 0, got ", beta));
+        prefix, ".cpu_sa.", field, ": must be finite and >= 0, got ", beta));
   }
   return absl::OkStatus();
 }
 
 }  // namespace
 
-absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire,
-                              uint32_t max_sweeps) {
-  if (absl::Status s = CheckBeta(wire.beta_hot(), "beta_hot"); !s.ok())
+absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
+                              absl::string_view prefix) {
+  if (absl::Status s = CheckBeta(wire.beta_hot(), prefix, "beta_hot"); !s.ok())
     return s;
-  if (absl::Status s = CheckBeta(wire.beta_cold(), "beta_cold"); !s.ok())
+  if (absl::Status s = CheckBeta(wire.beta_cold(), prefix, "beta_cold");
+      !s.ok())
     return s;
   if (wire.beta_hot() > 0 && wire.beta_cold() > 0 &&
       wire.beta_hot() > wire.beta_cold()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("params.cpu_sa: beta_hot (", wire.beta_hot(),
+        absl::StrCat(prefix, ".cpu_sa: beta_hot (", wire.beta_hot(),
                      ") must not exceed beta_cold (", wire.beta_cold(), ")"));
   }
   if (wire.schedule() == v1::SCHEDULE_CUSTOM) {
     return absl::InvalidArgumentError(
-        "params.cpu_sa.schedule: SCHEDULE_CUSTOM is reported, not requested; "
-        "set beta_schedule instead");
+        absl::StrCat(prefix,
+                     ".cpu_sa.schedule: SCHEDULE_CUSTOM is reported, not "
+                     "requested; set beta_schedule instead"));
   }
   if (wire.sweeps_per_beta() > max_sweeps) {
     return absl::InvalidArgumentError(
-        absl::StrCat("params.cpu_sa.sweeps_per_beta: must be at most ",
+        absl::StrCat(prefix, ".cpu_sa.sweeps_per_beta: must be at most ",
                      max_sweeps, ", got ", wire.sweeps_per_beta()));
   }
   const uint64_t per_beta = std::max<uint32_t>(1, wire.sweeps_per_beta());
   if (static_cast<uint64_t>(wire.beta_schedule_size()) * per_beta >
       max_sweeps) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "params.cpu_sa.beta_schedule: ", wire.beta_schedule_size(),
+        prefix, ".cpu_sa.beta_schedule: ", wire.beta_schedule_size(),
         " betas of ", per_beta, " sweeps each exceed the limit of ", max_sweeps,
         " sweeps"));
   }
   for (int k = 0; k < wire.beta_schedule_size(); ++k) {
-    if (absl::Status s = CheckBeta(wire.beta_schedule(k),
+    if (absl::Status s = CheckBeta(wire.beta_schedule(k), prefix,
                                    absl::StrCat("beta_schedule[", k, "]"));
         !s.ok()) {
       return s;

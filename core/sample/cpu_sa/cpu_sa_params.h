@@ -7,15 +7,17 @@
 #include <cstdint>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "core/sample/sampler.h"
 #include "qs/v1/solve.pb.h"
 
 namespace qs {
 
-// INVALID_ARGUMENT naming the field ("params.cpu_sa.beta_schedule[3]: ...") for
-// a negative or non-finite beta, beta_hot above beta_cold, a schedule longer
-// than max_sweeps or sweeps_per_beta above it.
-absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps);
+// INVALID_ARGUMENT naming the field ("<prefix>.cpu_sa.beta_schedule[3]: ...")
+// for a negative or non-finite beta, beta_hot above beta_cold, a schedule
+// longer than max_sweeps or sweeps_per_beta above it.
+absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
+                              absl::string_view prefix = "params");
 
 // Copies checked options into params. A custom beta_schedule also sets
 // params.num_sweeps to the number of sweeps it runs (its length times

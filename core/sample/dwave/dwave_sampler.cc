@@ -59,6 +59,58 @@ absl::Status StatusForProblem(const dwave::ProblemStatus& s) {
   return absl::OkStatus();
 }
 
+std::vector<double> DurationBuckets() {
+  return {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+          0.5,    1,     2.5,    5,     10,   30,    60,   300};
+}
+
+std::vector<MetricSpec> DwaveMetrics() {
+  return {
+      {"qs_dwave_qpu_access_seconds_total",
+       "QPU access time SAPI reported, by solver",
+       MetricKind::kCounter,
+       {}},
+      {"qs_dwave_qpu_access_seconds",
+       "QPU access time of one D-Wave solve, by solver",
+       MetricKind::kHistogram,
+       {0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5}},
+      {"qs_dwave_chain_break_fraction",
+       "Mean fraction of broken chains per read of a D-Wave solve, by puzzle "
+       "kind",
+       MetricKind::kHistogram,
+       {0, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5}},
+      {"qs_dwave_max_chain_length",
+       "Longest chain of the embedding a D-Wave solve used, by puzzle kind",
+       MetricKind::kHistogram,
+       {1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64}},
+      {"qs_dwave_embedding_seconds",
+       "Time spent finding a minor embedding (cache misses)",
+       MetricKind::kHistogram, DurationBuckets()},
+      {"qs_dwave_embeddings_total",
+       "Embeddings a D-Wave solve needed, by result: cached or computed",
+       MetricKind::kCounter,
+       {}},
+  };
+}
+
+void RecordDwaveMetrics(const v1::DwaveInfo& d, absl::string_view puzzle,
+                        MetricRecorder& recorder) {
+  if (d.solver().empty()) return;  // nothing reached a QPU
+  const double access = d.qpu_access_time_us() * 1e-6;
+  const MetricLabels by_solver = {{"solver", d.solver()}};
+  const MetricLabels by_puzzle = {{"puzzle", std::string(puzzle)}};
+  recorder.Record("qs_dwave_qpu_access_seconds_total", by_solver, access);
+  recorder.Record("qs_dwave_qpu_access_seconds", by_solver, access);
+  recorder.Record("qs_dwave_chain_break_fraction", by_puzzle,
+                  d.mean_chain_break_fraction());
+  recorder.Record("qs_dwave_max_chain_length", by_puzzle, d.max_chain_length());
+  recorder.Record("qs_dwave_embeddings_total",
+                  {{"result", d.embedding_cached() ? "cached" : "computed"}},
+                  1);
+  if (!d.embedding_cached())
+    recorder.Record("qs_dwave_embedding_seconds", {}, d.embedding_seconds());
+}
+
 class DwaveSampler final : public Sampler {
  public:
   explicit DwaveSampler(DwaveOptions options)
@@ -71,50 +123,83 @@ class DwaveSampler final : public Sampler {
            "strength by uniform torque "
            "compensation, majority-vote unembedding)";
   }
-  SamplerCapabilities capabilities() const override {
+  absl::string_view params_field() const override { return "dwave"; }
+  BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = false,
             .interruptible = true,
             .remote = true};
   }
 
+  absl::Status CheckParams(const v1::SolveParams& params,
+                           const ParamLimits& limits,
+                           absl::string_view prefix) const override {
+    if (!params.has_dwave()) return absl::OkStatus();
+    const v1::DwaveParams& d = params.dwave();
+    const std::string field = absl::StrCat(prefix, ".dwave.");
+    auto positive = [&](bool has, double value,
+                        absl::string_view name) -> absl::Status {
+      if (!has || (std::isfinite(value) && value > 0)) return absl::OkStatus();
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, name, ": must be > 0, got ", value));
+    };
+    RETURN_IF_ERROR(positive(d.has_annealing_time_us(), d.annealing_time_us(),
+                             "annealing_time_us"));
+    RETURN_IF_ERROR(
+        positive(d.has_chain_strength(), d.chain_strength(), "chain_strength"));
+    RETURN_IF_ERROR(positive(d.has_chain_strength_prefactor(),
+                             d.chain_strength_prefactor(),
+                             "chain_strength_prefactor"));
+    RETURN_IF_ERROR(positive(d.has_embedding_timeout_seconds(),
+                             d.embedding_timeout_seconds(),
+                             "embedding_timeout_seconds"));
+    if (d.label().size() > 1024) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, "label: ", d.label().size(),
+                       " characters, over SAPI's limit of 1024"));
+    }
+    return absl::OkStatus();
+  }
+
+  std::vector<MetricSpec> Metrics() const override { return DwaveMetrics(); }
+
+  void RecordMetrics(const v1::SolveSummary& summary, absl::string_view puzzle,
+                     MetricRecorder& recorder) const override {
+    RecordDwaveMetrics(summary.backend().dwave(), puzzle, recorder);
+  }
+
+  // From the status the last probe left; before the first probe a request is
+  // let through (its job finds out on a worker thread).
   absl::Status Available() const override {
-    auto token = ResolveDwaveToken(options_);
-    if (!token.ok()) return token.status();
-    {
-      absl::MutexLock lock(&mu_);
-      if (status_checked_ != absl::InfinitePast() &&
-          absl::Now() - status_checked_ < options_.status_cache_ttl) {
-        return status_;
-      }
-    }
-    Interrupter none;
-    CallContext ctx{absl::Now() + absl::Seconds(10), &none};
+    absl::MutexLock lock(&mu_);
+    if (status_checked_ == absl::InfinitePast()) return absl::OkStatus();
+    return status_;
+  }
+
+  std::string StatusMessage() const override {
+    absl::MutexLock lock(&mu_);
+    if (status_checked_ == absl::InfinitePast())
+      return "availability not checked yet";
+    return status_.ok() ? "ready" : std::string(status_.message());
+  }
+
+  absl::Duration RefreshInterval() const override {
+    return options_.status_cache_ttl;
+  }
+
+  // The token, SAPI's solver list and the solver's state, within 10 s.
+  void RefreshAvailability(Interrupter& interrupter) const override {
     absl::Status status;
-    auto client = Client(*token, ctx);
-    if (!client.ok()) {
-      status = client.status();
+    auto token = ResolveDwaveToken(options_);
+    if (!token.ok()) {
+      status = token.status();
     } else {
-      auto solver = SelectSolver(**client, options_.solver, ctx);
-      status = solver.ok() ? absl::OkStatus() : solver.status();
-      if (solver.ok() && !(*solver)->info.online()) {
-        status = absl::UnavailableError(
-            absl::StrCat("D-Wave solver ", (*solver)->info.name, " is ",
-                         (*solver)->info.status));
-      }
-    }
-    if (status.code() == absl::StatusCode::kUnauthenticated ||
-        status.code() == absl::StatusCode::kPermissionDenied) {
-      status = absl::FailedPreconditionError(absl::StrCat(
-          "SAPI rejected the configured API token: ", status.message()));
-    } else if (!status.ok() &&
-               status.code() != absl::StatusCode::kFailedPrecondition) {
-      status = absl::UnavailableError(status.message());
+      CallContext ctx{absl::Now() + absl::Seconds(10), &interrupter};
+      status = ProbeSolver(*token, ctx);
     }
     absl::MutexLock lock(&mu_);
     status_ = status;
     status_checked_ = absl::Now();
-    return status;
   }
 
   absl::StatusOr<SampleStats> Sample(const Qubo& model,
@@ -129,7 +214,7 @@ class DwaveSampler final : public Sampler {
     auto finish = [&]() {
       stats.stop_reason = interrupter.reason();
       stats.elapsed = absl::Now() - start;
-      stats.dwave = info;
+      *stats.info.mutable_dwave() = info;
       return stats;
     };
     ASSIGN_OR_RETURN(const std::string token, ResolveDwaveToken(options_));
@@ -193,11 +278,6 @@ class DwaveSampler final : public Sampler {
       }
     }
     info.set_annealing_time_us(annealing_time);
-    if (dp.label().size() > 1024) {
-      return absl::InvalidArgumentError(
-          "params.dwave.label: longer than 1024 characters");
-    }
-
     // Embedding.
     const dwave::ProblemGraph graph = dwave::ProblemGraphOf(model);
     const uint64_t graph_hash = dwave::ProblemGraphHash(graph);
@@ -247,7 +327,8 @@ class DwaveSampler final : public Sampler {
     }
     if (!(chain_strength > 0) || !std::isfinite(chain_strength)) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "params.dwave.chain_strength: must be > 0, got ", chain_strength));
+          "params.dwave.chain_strength: uniform torque compensation gave ",
+          chain_strength, " for this model; set a chain strength > 0"));
     }
     info.set_chain_strength(chain_strength);
     ASSIGN_OR_RETURN(
@@ -471,6 +552,29 @@ class DwaveSampler final : public Sampler {
   }
 
  private:
+  absl::Status ProbeSolver(const std::string& token, CallContext& ctx) const {
+    absl::Status status;
+    auto client = Client(token, ctx);
+    if (!client.ok()) {
+      status = client.status();
+    } else {
+      auto solver = SelectSolver(**client, options_.solver, ctx);
+      status = solver.ok() ? absl::OkStatus() : solver.status();
+      if (solver.ok() && !(*solver)->info.online()) {
+        status = absl::UnavailableError(
+            absl::StrCat("D-Wave solver ", (*solver)->info.name, " is ",
+                         (*solver)->info.status));
+      }
+    }
+    if (status.code() == absl::StatusCode::kUnauthenticated ||
+        status.code() == absl::StatusCode::kPermissionDenied) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "SAPI rejected the configured API token: ", status.message()));
+    }
+    if (!status.ok() && status.code() != absl::StatusCode::kFailedPrecondition)
+      return absl::UnavailableError(status.message());
+    return status;
+  }
   // The SAPI client, created once the endpoint is resolved (§1.1).
   absl::StatusOr<std::shared_ptr<dwave::SapiClient>> Client(
       const std::string& token, const CallContext& ctx) const {

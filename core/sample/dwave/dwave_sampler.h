@@ -21,7 +21,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "core/sample/registry.h"
+#include "core/sample/dwave/dwave_options.h"
 #include "core/sample/sampler.h"
 
 namespace qs {

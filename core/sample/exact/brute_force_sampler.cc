@@ -9,6 +9,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "core/base/status_macros.h"
 
 namespace qs {
 namespace {
@@ -94,7 +95,7 @@ absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model,
         results[c] = EnumerateChunk(model, low, c, max_states, interrupter);
       });
     }
-    group->Wait();
+    RETURN_IF_ERROR(group->Wait());
   }
   GroundStates ground;
   ground.energy = std::numeric_limits<double>::infinity();
@@ -138,7 +139,7 @@ class BruteForceSampler final : public Sampler {
     return "exact enumeration of all 2^n assignments (n <= 30); streams every "
            "ground state";
   }
-  SamplerCapabilities capabilities() const override {
+  BackendCapabilities capabilities() const override {
     return {.exact = true,
             .deterministic = true,
             .interruptible = true,

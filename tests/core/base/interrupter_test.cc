@@ -1,6 +1,10 @@
 // Interrupter: the first reason wins, the earliest deadline wins with its
-// reason, and a passed deadline reports a stop.
+// reason (also when two deadlines are set at once from two threads), and a
+// passed deadline reports a stop.
 #include "core/base/interrupter.h"
+
+#include <atomic>
+#include <thread>
 
 #include "gtest/gtest.h"
 
@@ -28,6 +32,31 @@ TEST(InterrupterTest, EarliestDeadlineWinsWithItsReason) {
                           StopReason::kDeadline);  // later: ignored
   EXPECT_TRUE(interrupter.ShouldStop());
   EXPECT_EQ(interrupter.reason(), StopReason::kTimeLimit);
+}
+
+// Before, the reason was stored ahead of the compare-and-swap of the time, so a
+// later deadline that lost the race could leave its reason beside the
+// earlier one's time.
+TEST(InterrupterTest, RacingDeadlinesKeepTheWinnersReason) {
+  const absl::Time now = absl::Now();
+  for (int round = 0; round < 2000; ++round) {
+    Interrupter interrupter;
+    std::atomic<int> ready{0};
+    auto set = [&](absl::Time deadline, StopReason reason) {
+      ready.fetch_add(1);
+      while (ready.load() < 2) {
+      }
+      interrupter.SetDeadline(deadline, reason);
+    };
+    std::thread early(set, now - absl::Seconds(2), StopReason::kTimeLimit);
+    std::thread late(set, now - absl::Seconds(1), StopReason::kDeadline);
+    early.join();
+    late.join();
+    ASSERT_TRUE(interrupter.ShouldStop());
+    ASSERT_EQ(interrupter.reason(), StopReason::kTimeLimit)
+        << "round " << round;
+    ASSERT_EQ(interrupter.deadline(), now - absl::Seconds(2));
+  }
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 // WorkerPool: every task runs, Wait waits for its own group only, groups are
-// served in turn, pending tasks can be cancelled, and the destructor runs what
-// was submitted.
+// served in turn, pending tasks can be cancelled, the destructor runs what
+// was submitted, and a task that runs out of memory fails its group's Wait
+// without stopping the pool.
 #include "core/base/worker_pool.h"
 
 #include <atomic>
+#include <new>
 #include <vector>
 
 #include "absl/synchronization/mutex.h"
@@ -18,9 +20,24 @@ TEST(WorkerPoolTest, RunsEveryTaskAndWaits) {
   auto group = pool.NewGroup();
   std::atomic<int> done{0};
   for (int k = 0; k < 1000; ++k) group->Submit([&] { done.fetch_add(1); });
-  group->Wait();
+  ASSERT_TRUE(group->Wait().ok());
   EXPECT_EQ(done.load(), 1000);
   EXPECT_EQ(pool.queued_tasks(), 0u);
+}
+
+TEST(WorkerPoolTest, AnAllocationFailureFailsItsGroupOnly) {
+  WorkerPool pool(2);
+  auto failing = pool.NewGroup();
+  std::atomic<int> done{0};
+  failing->Submit([] { throw std::bad_alloc(); });
+  for (int k = 0; k < 10; ++k) failing->Submit([&] { done.fetch_add(1); });
+  const absl::Status status = failing->Wait();
+  EXPECT_EQ(status.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(done.load(), 10);
+  auto next = pool.NewGroup();
+  next->Submit([&] { done.fetch_add(1); });
+  EXPECT_TRUE(next->Wait().ok());
+  EXPECT_EQ(done.load(), 11);
 }
 
 TEST(WorkerPoolTest, GroupsAreServedRoundRobin) {
@@ -50,8 +67,8 @@ TEST(WorkerPoolTest, GroupsAreServedRoundRobin) {
   }
   EXPECT_EQ(pool.queued_tasks(), 6u);
   release.Notify();
-  a->Wait();
-  b->Wait();
+  ASSERT_TRUE(a->Wait().ok());
+  ASSERT_TRUE(b->Wait().ok());
   // A large group submitted first does not starve the second one.
   EXPECT_EQ(std::string(order.begin(), order.end()), "ababab");
 }
@@ -70,7 +87,7 @@ TEST(WorkerPoolTest, CancelPendingDropsQueuedTasks) {
   started.WaitForNotification();
   EXPECT_EQ(group->CancelPending(), 5u);
   release.Notify();
-  group->Wait();
+  ASSERT_TRUE(group->Wait().ok());
   EXPECT_EQ(ran.load(), 1);
 }
 

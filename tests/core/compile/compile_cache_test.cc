@@ -12,7 +12,8 @@
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/sample/registry.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gtest/gtest.h"
 
@@ -150,10 +151,10 @@ TEST(CompileCacheTest, ZeroEntriesCompilesEveryTime) {
 // and, with the same seed, streams the same samples as the first.
 TEST(CompileCacheTest, SolveReportsTheHitAndKeepsItsSamples) {
   WorkerPool pool(2);
-  SamplerRegistry samplers;
+  BackendRegistry samplers;
   BackendOptions backend_options;
   backend_options.pool = &pool;
-  ASSERT_TRUE(RegisterBuiltinSamplers(samplers, backend_options).ok());
+  ASSERT_TRUE(RegisterBuiltinBackends(samplers, backend_options).ok());
   CompileCache cache({});
   SolveEngine engine(&BuiltinCompilers(), &samplers, SolveLimits(), &cache);
   v1::SolveRequest request;

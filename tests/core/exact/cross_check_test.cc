@@ -23,8 +23,9 @@
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/exact/exact_solver.h"
+#include "core/puzzles/builtin.h"
 #include "core/sample/exact/brute_force_sampler.h"
-#include "core/sample/registry.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
@@ -42,7 +43,7 @@ class CrossCheckTest : public ::testing::Test {
   CrossCheckTest() : pool_(2) {
     BackendOptions options;
     options.pool = &pool_;
-    EXPECT_OK(RegisterBuiltinSamplers(samplers_, options));
+    EXPECT_OK(RegisterBuiltinBackends(samplers_, options));
     engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &samplers_,
                                             SolveLimits());
   }
@@ -149,7 +150,7 @@ class CrossCheckTest : public ::testing::Test {
   }
 
   WorkerPool pool_;
-  SamplerRegistry samplers_;
+  BackendRegistry samplers_;
   std::unique_ptr<SolveEngine> engine_;
   int compared_ = 0;
   int64_t solutions_ = 0;

@@ -13,7 +13,8 @@
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/exact/exact_solver.h"
-#include "core/sample/registry.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -30,7 +31,7 @@ class GeneratorTest : public ::testing::Test {
   GeneratorTest() : pool_(2) {
     BackendOptions options;
     options.pool = &pool_;
-    EXPECT_OK(RegisterBuiltinSamplers(samplers_, options));
+    EXPECT_OK(RegisterBuiltinBackends(samplers_, options));
     engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &samplers_,
                                             SolveLimits());
   }
@@ -70,7 +71,7 @@ class GeneratorTest : public ::testing::Test {
   }
 
   WorkerPool pool_;
-  SamplerRegistry samplers_;
+  BackendRegistry samplers_;
   std::unique_ptr<SolveEngine> engine_;
 };
 

@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_split.h"
 #include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

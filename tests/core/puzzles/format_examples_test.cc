@@ -17,6 +17,7 @@
 #include "clients/formats/puzzle_text.h"
 #include "clients/formats/qubo_formats.h"
 #include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "gtest/gtest.h"
 #include "tests/testing/source_files.h"
 

@@ -15,6 +15,7 @@
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

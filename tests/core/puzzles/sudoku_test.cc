@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -24,8 +24,9 @@
 #include "clients/formats/puzzle_text.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/puzzles/takuzu.h"
-#include "core/sample/registry.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 
 namespace qs {
@@ -68,12 +69,12 @@ const std::vector<Group>& Groups() {
 
 struct Engine {
   WorkerPool pool{2};
-  SamplerRegistry samplers;
+  BackendRegistry samplers;
   std::unique_ptr<SolveEngine> engine;
   Engine() {
     BackendOptions options;
     options.pool = &pool;
-    if (!RegisterBuiltinSamplers(samplers, options).ok()) std::abort();
+    if (!RegisterBuiltinBackends(samplers, options).ok()) std::abort();
     engine = std::make_unique<SolveEngine>(&BuiltinCompilers(), &samplers,
                                            SolveLimits{});
   }

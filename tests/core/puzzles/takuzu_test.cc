@@ -27,9 +27,10 @@
 #include "clients/formats/puzzle_text.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
+#include "core/puzzles/builtin.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
-#include "core/sample/registry.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -1302,10 +1303,10 @@ TEST(TakuzuSolveTest, ValidBoardsFirstWhenOnlyUniquenessBreaks) {
       puzzle = &p;  // 12 boards keep the QUBO rules, one is unique
   }
   ASSERT_NE(puzzle, nullptr);
-  SamplerRegistry samplers;
+  BackendRegistry samplers;
   BackendOptions backend_options;
   backend_options.pool = &Pool();
-  ASSERT_OK(RegisterBuiltinSamplers(samplers, backend_options));
+  ASSERT_OK(RegisterBuiltinBackends(samplers, backend_options));
   SolveEngine engine(&BuiltinCompilers(), &samplers, SolveLimits{});
 
   v1::SolveRequest request;

@@ -12,7 +12,8 @@
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/sample/registry.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -30,7 +31,7 @@ class SolveEngineLimitsTest : public ::testing::Test {
   SolveEngineLimitsTest() : pool_(1) {
     BackendOptions options;
     options.pool = &pool_;
-    EXPECT_TRUE(RegisterBuiltinSamplers(samplers_, options).ok());
+    EXPECT_TRUE(RegisterBuiltinBackends(samplers_, options).ok());
     engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &samplers_,
                                             SolveLimits());
   }
@@ -52,7 +53,7 @@ class SolveEngineLimitsTest : public ::testing::Test {
   }
 
   WorkerPool pool_;
-  SamplerRegistry samplers_;
+  BackendRegistry samplers_;
   std::unique_ptr<SolveEngine> engine_;
 };
 

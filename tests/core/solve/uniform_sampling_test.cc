@@ -14,7 +14,8 @@
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/exact/exact_solver.h"
-#include "core/sample/registry.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
@@ -27,7 +28,7 @@ class UniformSamplingTest : public ::testing::Test {
   UniformSamplingTest() : pool_(2) {
     BackendOptions options;
     options.pool = &pool_;
-    EXPECT_OK(RegisterBuiltinSamplers(samplers_, options));
+    EXPECT_OK(RegisterBuiltinBackends(samplers_, options));
     engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &samplers_,
                                             SolveLimits());
   }
@@ -65,7 +66,7 @@ class UniformSamplingTest : public ::testing::Test {
   }
 
   WorkerPool pool_;
-  SamplerRegistry samplers_;
+  BackendRegistry samplers_;
   std::unique_ptr<SolveEngine> engine_;
 };
 

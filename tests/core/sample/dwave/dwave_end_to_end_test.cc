@@ -10,7 +10,8 @@
 #include "clients/formats/puzzle_text.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/sample/registry.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -37,7 +38,7 @@ class DwaveEndToEndTest : public ::testing::Test {
     emulator_ = new sapi_emulator::SapiEmulator(options);
     ASSERT_OK(emulator_->Start());
     pool_ = new WorkerPool(2);
-    samplers_ = new SamplerRegistry();
+    samplers_ = new BackendRegistry();
     BackendOptions backend;
     backend.pool = pool_;
     // The endpoint comes from the Metadata API of the emulator, as for a real
@@ -46,7 +47,7 @@ class DwaveEndToEndTest : public ::testing::Test {
     backend.dwave.metadata_endpoint = emulator_->metadata_endpoint();
     backend.dwave.token = kToken;
     backend.dwave.solver = "Advantage_emulator_P16";
-    ASSERT_OK(RegisterBuiltinSamplers(*samplers_, backend));
+    ASSERT_OK(RegisterBuiltinBackends(*samplers_, backend));
     engine_ = new SolveEngine(&BuiltinCompilers(), samplers_, SolveLimits{});
   }
   static void TearDownTestSuite() {
@@ -87,13 +88,13 @@ class DwaveEndToEndTest : public ::testing::Test {
 
   static sapi_emulator::SapiEmulator* emulator_;
   static WorkerPool* pool_;
-  static SamplerRegistry* samplers_;
+  static BackendRegistry* samplers_;
   static SolveEngine* engine_;
 };
 
 sapi_emulator::SapiEmulator* DwaveEndToEndTest::emulator_ = nullptr;
 WorkerPool* DwaveEndToEndTest::pool_ = nullptr;
-SamplerRegistry* DwaveEndToEndTest::samplers_ = nullptr;
+BackendRegistry* DwaveEndToEndTest::samplers_ = nullptr;
 SolveEngine* DwaveEndToEndTest::engine_ = nullptr;
 
 TEST_F(DwaveEndToEndTest, ListsTheBackendAsAvailable) {

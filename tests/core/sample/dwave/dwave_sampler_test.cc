@@ -20,6 +20,13 @@
 namespace qs {
 namespace {
 
+// The availability a background refresh finds (what ListBackends then shows).
+absl::Status Probe(const Sampler& sampler) {
+  Interrupter none;
+  sampler.RefreshAvailability(none);
+  return sampler.Available();
+}
+
 using ::qs::testing::IsOk;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
@@ -99,7 +106,7 @@ TEST_F(DwaveSamplerTest, SolvesAOneHotOnTheWorkedExampleSolver) {
   auto sampler = NewDwaveSampler(Options());
   EXPECT_EQ(sampler->name(), "dwave");
   EXPECT_TRUE(sampler->capabilities().remote);
-  ASSERT_OK(sampler->Available());
+  ASSERT_OK(Probe(*sampler));
   CollectingSink sink;
   auto stats = Run(*sampler, OneHot3(), sink, 50);
   ASSERT_OK(stats);
@@ -113,8 +120,8 @@ TEST_F(DwaveSamplerTest, SolvesAOneHotOnTheWorkedExampleSolver) {
     occurrences += s.num_occurrences;
   }
   EXPECT_EQ(occurrences, 50u);
-  ASSERT_TRUE(stats->dwave.has_value());
-  const v1::DwaveInfo& info = *stats->dwave;
+  ASSERT_TRUE(stats->info.has_dwave());
+  const v1::DwaveInfo& info = stats->info.dwave();
   EXPECT_EQ(info.solver(), "FAKE_k4");
   EXPECT_EQ(info.graph_id(), "fake00k4aa");
   EXPECT_EQ(info.problem_ids_size(), 1);
@@ -148,10 +155,10 @@ TEST_F(DwaveSamplerTest, ParametersPassThroughAndReadsSplitIntoJobsOfOnePost) {
   // The solver's run-duration limit (1 s, less 1 ms programming thermalization)
   // over 50 µs anneal plus a 100 µs readout allowance fits 6660 reads per
   // problem: four problems.
-  EXPECT_EQ(stats->dwave->problem_ids_size(), 4);
-  EXPECT_EQ(stats->dwave->annealing_time_us(), 50);
-  EXPECT_EQ(stats->dwave->qpu_anneal_time_per_sample_us(), 50);
-  EXPECT_EQ(stats->dwave->chain_strength(), 2.5);
+  EXPECT_EQ(stats->info.dwave().problem_ids_size(), 4);
+  EXPECT_EQ(stats->info.dwave().annealing_time_us(), 50);
+  EXPECT_EQ(stats->info.dwave().qpu_anneal_time_per_sample_us(), 50);
+  EXPECT_EQ(stats->info.dwave().chain_strength(), 2.5);
   EXPECT_EQ(emulator_->CountRequests("submit", "POST"), 1);
   EXPECT_EQ(emulator_->CountRequests("answer", "GET"), 4);
 }
@@ -187,12 +194,14 @@ TEST_F(DwaveSamplerTest, RepeatedShapesReuseTheCachedEmbedding) {
   CollectingSink first, second;
   auto a = Run(*sampler, model, first, 20);
   ASSERT_OK(a);
-  EXPECT_FALSE(a->dwave->embedding_cached());
-  EXPECT_GT(a->dwave->max_chain_length(), 1);  // K6 needs chains on Chimera
+  EXPECT_FALSE(a->info.dwave().embedding_cached());
+  EXPECT_GT(a->info.dwave().max_chain_length(),
+            1);  // K6 needs chains on Chimera
   auto b2 = Run(*sampler, model, second, 20);
   ASSERT_OK(b2);
-  EXPECT_TRUE(b2->dwave->embedding_cached());
-  EXPECT_EQ(b2->dwave->physical_qubits(), a->dwave->physical_qubits());
+  EXPECT_TRUE(b2->info.dwave().embedding_cached());
+  EXPECT_EQ(b2->info.dwave().physical_qubits(),
+            a->info.dwave().physical_qubits());
   for (const Sample& s : second.samples)
     EXPECT_NEAR(s.energy, model.Energy(s.bits), 1e-12);
 }
@@ -218,9 +227,8 @@ TEST_F(DwaveSamplerTest, AvailabilityWithoutTokenNamesTheSetting) {
   DwaveOptions options = Options();
   options.token.clear();
   auto sampler = NewDwaveSampler(options);
-  EXPECT_THAT(sampler->Available(),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("DWAVE_API_TOKEN")));
+  EXPECT_THAT(Probe(*sampler), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                        HasSubstr("DWAVE_API_TOKEN")));
   CollectingSink sink;
   EXPECT_THAT(
       Run(*sampler, OneHot3(), sink),
@@ -250,7 +258,7 @@ TEST_F(DwaveSamplerTest, ARejectedTokenIsReportedWithoutEchoingIt) {
   DwaveOptions options = Options();
   options.token = "WRONG-SECRET-999";
   auto sampler = NewDwaveSampler(options);
-  const absl::Status available = sampler->Available();
+  const absl::Status available = Probe(*sampler);
   EXPECT_THAT(available, StatusIs(absl::StatusCode::kFailedPrecondition,
                                   HasSubstr("rejected")));
   EXPECT_THAT(std::string(available.message()),
@@ -264,7 +272,7 @@ TEST_F(DwaveSamplerTest, ARejectedTokenIsReportedWithoutEchoingIt) {
 TEST_F(DwaveSamplerTest, AnOfflineSolverIsUnavailable) {
   ASSERT_OK(emulator_->SetSolverStatus("FAKE_k4", "OFFLINE"));
   auto sampler = NewDwaveSampler(Options());
-  EXPECT_THAT(sampler->Available(),
+  EXPECT_THAT(Probe(*sampler),
               StatusIs(absl::StatusCode::kUnavailable, HasSubstr("OFFLINE")));
 }
 
@@ -275,12 +283,12 @@ TEST_F(DwaveSamplerTest, SelectsTheLeastLoadedOnlineSolverOfATopology) {
   CollectingSink sink;
   auto stats = Run(*sampler, OneHot3(), sink, 5);
   ASSERT_OK(stats);
-  EXPECT_EQ(stats->dwave->solver(), "Chimera_emulator_C4");
+  EXPECT_EQ(stats->info.dwave().solver(), "Chimera_emulator_C4");
   options.topology = "";
   auto any = NewDwaveSampler(options);
   stats = Run(*any, OneHot3(), sink, 5);
   ASSERT_OK(stats);
-  EXPECT_EQ(stats->dwave->solver(),
+  EXPECT_EQ(stats->info.dwave().solver(),
             "FAKE_k4");  // avg_load 0; the hybrid listing is skipped
 }
 
@@ -306,8 +314,7 @@ TEST_P(DwaveFaultTest, EndsInSuccessOrTheDocumentedStatus) {
   options.request_timeout = absl::Seconds(1);
   auto sampler = NewDwaveSampler(options);
   ASSERT_OK(
-      sampler
-          ->Available());  // solver definition cached before the fault is armed
+      Probe(*sampler));  // solver definition cached before the fault is armed
   emulator_->ClearLog();
   emulator_->AddFault(c.fault);
   CollectingSink sink;
@@ -393,7 +400,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST_F(DwaveSamplerTest, PlainTextErrorsAreReported) {
   auto sampler = NewDwaveSampler(Options());
-  ASSERT_OK(sampler->Available());
+  ASSERT_OK(Probe(*sampler));
   emulator_->AddFault(MakeFault(
       "submit", "status", 400, "", 1, 0,
       "Problem does not exist or apitoken does not have access", true));
@@ -409,8 +416,8 @@ TEST_F(DwaveSamplerTest, UnreachableSapiIsUnavailable) {
   options.endpoint = "http://127.0.0.1:1/sapi/v2/";
   options.max_attempts = 2;
   auto sampler = NewDwaveSampler(options);
-  EXPECT_THAT(sampler->Available(), StatusIs(absl::StatusCode::kUnavailable,
-                                             HasSubstr("cannot connect")));
+  EXPECT_THAT(Probe(*sampler), StatusIs(absl::StatusCode::kUnavailable,
+                                        HasSubstr("cannot connect")));
 }
 
 // --- Cancellation: the call's cancel or deadline sends DELETE for the queued
@@ -446,8 +453,8 @@ TEST_F(DwaveCancelTest, CancellingTheCallSendsDelete) {
   EXPECT_EQ(stats->reads_done, 0);
   EXPECT_TRUE(sink.samples.empty());
   EXPECT_EQ(emulator_->CountRequests("cancel", "DELETE"), 1);
-  ASSERT_EQ(stats->dwave->problem_ids_size(), 1);
-  EXPECT_EQ(*emulator_->ProblemStatusOf(stats->dwave->problem_ids(0)),
+  ASSERT_EQ(stats->info.dwave().problem_ids_size(), 1);
+  EXPECT_EQ(*emulator_->ProblemStatusOf(stats->info.dwave().problem_ids(0)),
             "CANCELLED");
 }
 
@@ -463,7 +470,7 @@ TEST_F(DwaveCancelTest, TheDeadlineSendsDelete) {
   ASSERT_OK(stats);
   EXPECT_EQ(stats->stop_reason, StopReason::kDeadline);
   EXPECT_EQ(emulator_->CountRequests("cancel", "DELETE"), 1);
-  EXPECT_EQ(*emulator_->ProblemStatusOf(stats->dwave->problem_ids(0)),
+  EXPECT_EQ(*emulator_->ProblemStatusOf(stats->info.dwave().problem_ids(0)),
             "CANCELLED");
 }
 

@@ -1,21 +1,21 @@
-// The one list of every built-in sampling backend (architecture §2.2: explicit
-// registration).
+// The built-in backends, in the order ListBackends shows them.
+#include "core/solve/builtin_backends.h"
+
 #include "core/base/status_macros.h"
 #include "core/exact/sat_backend.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
-#include "core/sample/registry.h"
 
 namespace qs {
 
-absl::Status RegisterBuiltinSamplers(SamplerRegistry& registry,
+absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
                                      const BackendOptions& options) {
   if (options.pool == nullptr)
     return absl::InvalidArgumentError("BackendOptions.pool is required");
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
-  RETURN_IF_ERROR(registry.RegisterPuzzleSolver(NewSatPuzzleSolver()));
+  RETURN_IF_ERROR(registry.Register(NewSatBackend()));
   // Always listed; Available() says what is missing (a token) or unreachable.
   RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));
   return absl::OkStatus();

@@ -1,0 +1,25 @@
+// The one list of every built-in backend: RegisterBuiltinBackends fills a
+// BackendRegistry with them. A new backend is one line here (and its library
+// in core/CMakeLists.txt).
+#ifndef QS_CORE_SOLVE_BUILTIN_BACKENDS_H_
+#define QS_CORE_SOLVE_BUILTIN_BACKENDS_H_
+
+#include "absl/status/status.h"
+#include "core/backend/registry.h"
+#include "core/base/worker_pool.h"
+#include "core/sample/dwave/dwave_options.h"
+
+namespace qs {
+
+// What the built-in backends need from their host.
+struct BackendOptions {
+  WorkerPool* pool = nullptr;  // shared compute pool; required
+  DwaveOptions dwave;
+};
+
+absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
+                                     const BackendOptions& options);
+
+}  // namespace qs
+
+#endif  // QS_CORE_SOLVE_BUILTIN_BACKENDS_H_

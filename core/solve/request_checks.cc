@@ -1,0 +1,85 @@
+// Request checks that need no compiling.
+#include "core/solve/request_checks.h"
+
+#include <cmath>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+
+namespace qs {
+
+absl::Status CheckCommonParams(const v1::SolveParams& p,
+                               const SolveLimits& limits,
+                               absl::string_view prefix) {
+  if (p.has_num_reads() &&
+      (p.num_reads() == 0 || p.num_reads() > limits.max_reads)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix, ".num_reads: must be 1..", limits.max_reads,
+                     ", got ", p.num_reads()));
+  }
+  if (p.has_num_sweeps() &&
+      (p.num_sweeps() == 0 || p.num_sweeps() > limits.max_sweeps)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix, ".num_sweeps: must be 1..", limits.max_sweeps,
+                     ", got ", p.num_sweeps()));
+  }
+  RETURN_IF_ERROR(CheckTimeLimit(p.time_limit_seconds(),
+                                 absl::StrCat(prefix, ".time_limit_seconds")));
+  if (p.has_target_energy() && !std::isfinite(p.target_energy())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix, ".target_energy: must be finite"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
+                                            const v1::SolveParams& params,
+                                            const v1::PuzzleSpec* spec,
+                                            const SolveLimits& limits,
+                                            absl::string_view prefix,
+                                            bool samplers_only) {
+  const std::string field = absl::StrCat(prefix, ".backend");
+  ASSIGN_OR_RETURN(const Backend* backend,
+                   backends.Get(params.backend(), field));
+  if (samplers_only && backend->capabilities().rules) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": '", backend->name(),
+        "' solves the puzzle's rules; solutions are drawn by sampling the "
+        "QUBO"));
+  }
+  RETURN_IF_ERROR(backend->Available());
+  if (spec != nullptr) RETURN_IF_ERROR(backend->Supports(*spec, prefix));
+  const ParamLimits param_limits{.max_reads = limits.max_reads,
+                                 .max_sweeps = limits.max_sweeps};
+  RETURN_IF_ERROR(backend->CheckParams(params, param_limits, prefix));
+  return backend;
+}
+
+absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
+                            const PuzzleCompiler& compiler,
+                            const SolveLimits& limits) {
+  const int64_t variables = compiler.ModelVariables(puzzle);
+  if (variables > limits.max_variables) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "puzzle: the ", compiler.kind(), " model has ", variables,
+        " variables, over this server's limit of ", limits.max_variables));
+  }
+  const int64_t couplers = compiler.ModelCouplersAtLeast(puzzle);
+  if (couplers > limits.max_couplers) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "puzzle: the ", compiler.kind(), " model has at least ", couplers,
+        " couplers, over this server's limit of ", limits.max_couplers));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckTimeLimit(double seconds, absl::string_view field) {
+  if (!std::isfinite(seconds) || seconds < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": must be >= 0, got ", seconds));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace qs

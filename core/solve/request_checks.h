@@ -1,0 +1,61 @@
+// The checks of a request that need no compiling, run before admission:
+// parameters in range (INVALID_ARGUMENT naming the field), a known and
+// available backend that takes the puzzle and whose own parameters are
+// right, and a declared model size within the server's limits
+// (RESOURCE_EXHAUSTED).
+#ifndef QS_CORE_SOLVE_REQUEST_CHECKS_H_
+#define QS_CORE_SOLVE_REQUEST_CHECKS_H_
+
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/time/time.h"
+#include "core/backend/registry.h"
+#include "core/compile/compiler.h"
+#include "qs/v1/solve.pb.h"
+
+namespace qs {
+
+struct SolveLimits {
+  int64_t max_variables = 200000;   // full-model variables of one puzzle
+  int64_t max_couplers = 20000000;  // quadratic terms of the reduced model
+  uint32_t max_reads = 100000;
+  uint32_t max_sweeps = 10000000;
+  // Upper bound on reads * sweeps * variables (spin-update attempts) of one
+  // request.
+  double max_attempts = 1e12;
+  // Time between Progress events of a running solve.
+  absl::Duration progress_interval = absl::Milliseconds(250);
+};
+
+// The parameters every backend shares; messages name fields as
+// "<prefix>.num_reads".
+absl::Status CheckCommonParams(const v1::SolveParams& params,
+                               const SolveLimits& limits,
+                               absl::string_view prefix);
+
+// The backend `params` names: known, available now, able to take `spec`
+// (when given) and with its own parameters right. `samplers_only` refuses the
+// backends that work on a puzzle's rules (Generate draws solutions by
+// sampling the QUBO).
+absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
+                                            const v1::SolveParams& params,
+                                            const v1::PuzzleSpec* spec,
+                                            const SolveLimits& limits,
+                                            absl::string_view prefix,
+                                            bool samplers_only = false);
+
+// The full model's size from the spec's dimensions against the limits,
+// before anything is built.
+absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
+                            const PuzzleCompiler& compiler,
+                            const SolveLimits& limits);
+
+// A time limit in seconds: finite and >= 0.
+absl::Status CheckTimeLimit(double seconds, absl::string_view field);
+
+}  // namespace qs
+
+#endif  // QS_CORE_SOLVE_REQUEST_CHECKS_H_

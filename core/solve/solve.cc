@@ -1,0 +1,191 @@
+// SolveEngine::Solve: compile (through the cache), check the model against
+// the limits, hand the job to its backend with the streaming sink, and build
+// the summary. The engine knows the backend only through core/backend.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "core/base/allocation_guard.h"
+#include "core/base/status_macros.h"
+#include "core/solve/solve_engine.h"
+#include "core/solve/streaming_sink.h"
+
+namespace qs {
+namespace {
+
+constexpr int kDefaultReads = 100;
+constexpr int kDefaultSweeps = 1000;
+
+// The job of a checked request over its compiled problem.
+absl::StatusOr<BackendJob> MakeJob(const v1::SolveRequest& request,
+                                   const CompiledProblem& problem,
+                                   const Backend& backend,
+                                   const SolveLimits& limits) {
+  const v1::SolveParams& p = request.params();
+  const JobBudget budget = backend.Budget(
+      p, {.num_reads = static_cast<int>(p.has_num_reads() ? p.num_reads()
+                                                          : kDefaultReads),
+          .num_sweeps = static_cast<int>(p.has_num_sweeps() ? p.num_sweeps()
+                                                            : kDefaultSweeps)});
+  const double attempts = static_cast<double>(budget.num_reads) *
+                          budget.num_sweeps *
+                          std::max(problem.model.num_variables(), 1);
+  if (attempts > limits.max_attempts) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("params: num_reads * num_sweeps * variables = ", attempts,
+                     " spin-update attempts, over this server's limit of ",
+                     limits.max_attempts));
+  }
+  const int max_variables = backend.capabilities().max_variables;
+  if (max_variables > 0 && problem.model.num_variables() > max_variables) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "params.backend: '", backend.name(), "' takes at most ", max_variables,
+        " variables; the reduced model has ", problem.model.num_variables()));
+  }
+  BackendJob job;
+  job.spec = &request.puzzle();
+  job.problem = &problem;
+  job.params = &p;
+  job.num_reads = budget.num_reads;
+  job.num_sweeps = budget.num_sweeps;
+  job.seed = p.has_seed() ? p.seed() : DrawSeed();
+  // With stop_at_first_valid the sink checks the energy together with the
+  // rules: a backend stopping on energy alone would end the solve at a board
+  // that breaks a rule the QUBO cannot express (Takuzu's unique lines).
+  if (p.has_target_energy() && !p.stop_at_first_valid())
+    job.target_energy = p.target_energy();
+  for (int k = 0; k < p.initial_states_size(); ++k) {
+    auto full = UnpackBits(p.initial_states(k), problem.variables.num_full());
+    if (!full.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.initial_states[", k, "]: ", full.status().message()));
+    }
+    job.initial_states.push_back(problem.variables.Restrict(*full));
+  }
+  return job;
+}
+
+v1::SolveResponse Header(const v1::SolveRequest& request,
+                         const CompiledProblem& problem, const BackendJob& job,
+                         absl::Duration compile_time, bool from_cache,
+                         absl::Duration queue_time) {
+  v1::SolveResponse response;
+  v1::SolveHeader* header = response.mutable_header();
+  header->set_request_id(request.request_id());
+  FillCompileStats(problem, compile_time, from_cache, *header->mutable_stats());
+  header->set_backend(request.params().backend().empty()
+                          ? std::string(kDefaultBackend)
+                          : request.params().backend());
+  header->set_seed(job.seed);
+  header->set_num_reads(job.num_reads);
+  header->set_num_sweeps(job.num_sweeps);
+  header->set_queue_seconds(Seconds(queue_time));
+  return response;
+}
+
+// What the sink saw and the backend reported.
+void FillSummary(const StreamingSink& sink, BackendResult result,
+                 v1::SolveSummary& summary) {
+  summary.set_termination(TerminationFor(result.stop_reason));
+  if (result.exact && result.exact->status() == v1::UNSATISFIABLE)
+    summary.set_termination(v1::INFEASIBLE);
+  const uint32_t reads_done = sink.reads_done();
+  summary.set_reads_done(reads_done);
+  summary.set_num_valid(sink.valid());
+  summary.set_success_fraction(
+      reads_done > 0 ? static_cast<double>(sink.valid()) / reads_done : 0.0);
+  if (sink.has_best()) {
+    v1::SampleEvent best = sink.best();
+    summary.set_best_energy(best.energy());
+    *summary.mutable_best_solution() = std::move(*best.mutable_solution());
+    summary.set_best_valid(best.valid());
+    *summary.mutable_best_violations() = std::move(*best.mutable_violations());
+  }
+  summary.set_sweeps_done(result.sweeps_done);
+  summary.set_spin_update_attempts(result.spin_update_attempts);
+  summary.set_accepted_flips(result.accepted_flips);
+  const double sample_seconds = Seconds(result.elapsed);
+  summary.set_attempts_per_second(
+      sample_seconds > 0 ? result.spin_update_attempts / sample_seconds : 0);
+  *summary.mutable_backend() = std::move(result.info);
+  if (result.exact) *summary.mutable_exact() = std::move(*result.exact);
+}
+
+}  // namespace
+
+absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
+                                Interrupter& interrupter, const EventFn& emit,
+                                absl::Duration queue_time) const {
+  return GuardAllocation("Solve", [&] {
+    return SolveUnguarded(request, interrupter, emit, queue_time);
+  });
+}
+
+absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
+                                         Interrupter& interrupter,
+                                         const EventFn& emit,
+                                         absl::Duration queue_time) const {
+  const absl::Time start = absl::Now();
+  RETURN_IF_ERROR(CheckSolveRequest(request));
+  const v1::SolveParams& p = request.params();
+  const PuzzleCompiler* compiler = *compilers_->ForSpec(request.puzzle());
+  const Backend* backend = backends_->Find(p.backend());
+  bool from_cache = false;
+  ASSIGN_OR_RETURN(const CompileCache::Problem compiled,
+                   CompileThroughCache(*compiler, request.puzzle(),
+                                       request.compile(), &from_cache));
+  const CompiledProblem& problem = *compiled;
+  const absl::Duration compile_time = absl::Now() - start;
+  if (problem.model.num_couplers() > limits_.max_couplers) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "puzzle: the reduced model has ", problem.model.num_couplers(),
+        " couplers, over this server's limit of ", limits_.max_couplers));
+  }
+  ASSIGN_OR_RETURN(const BackendJob job,
+                   MakeJob(request, problem, *backend, limits_));
+  if (p.time_limit_seconds() > 0) {
+    interrupter.SetDeadline(absl::Now() + absl::Seconds(p.time_limit_seconds()),
+                            StopReason::kTimeLimit);
+  }
+  emit(Header(request, problem, job, compile_time, from_cache, queue_time));
+
+  StreamingSink sink(*compiler, request.puzzle(), problem, p,
+                     static_cast<uint32_t>(job.num_reads), interrupter, emit,
+                     limits_.progress_interval);
+  const absl::Time sample_start = absl::Now();
+  ASSIGN_OR_RETURN(BackendResult result,
+                   backend->Solve(job, sink, interrupter));
+  const absl::Duration sample_time = absl::Now() - sample_start;
+  sink.Flush();
+
+  const StopReason stop_reason = result.stop_reason;
+  const absl::Duration cpu_time = result.cpu_time;
+  v1::SolveResponse response;
+  v1::SolveSummary* summary = response.mutable_summary();
+  summary->set_request_id(request.request_id());
+  FillSummary(sink, std::move(result), *summary);
+  if (auto objective =
+          compiler->Objective(request.puzzle(), summary->best_energy());
+      sink.has_best() && objective)
+    summary->set_objective(*objective);
+  summary->mutable_backend()->set_name(std::string(backend->name()));
+  if (problem.ground_energy) summary->set_ground_energy(*problem.ground_energy);
+  v1::Timings* timings = summary->mutable_timings();
+  timings->set_queue_seconds(Seconds(queue_time));
+  timings->set_compile_seconds(Seconds(compile_time));
+  timings->set_sample_seconds(Seconds(sample_time));
+  timings->set_decode_seconds(Seconds(sink.decode_time()));
+  timings->set_annealer_cpu_seconds(Seconds(cpu_time));
+  timings->set_total_seconds(Seconds(queue_time + (absl::Now() - start)));
+  summary->set_seed(job.seed);
+  if (p.distinct_valid())
+    summary->set_num_distinct_valid(sink.distinct_valid());
+  emit(std::move(response));
+  return StatusForStop(stop_reason);
+}
+
+}  // namespace qs

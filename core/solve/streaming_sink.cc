@@ -1,0 +1,135 @@
+// StreamingSink: decoding, validation, best board and the event order.
+#include "core/solve/streaming_sink.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/solve/wire.h"
+
+namespace qs {
+void StreamingSink::OnSample(Sample sample) {
+  // Decoding runs outside the sink's lock, on the sampler's thread, so that
+  // decoding scales with the reads.
+  const absl::Time decode_start = absl::Now();
+  v1::SampleEvent event = DecodeOnce(sample.bits);
+  event.set_energy(sample.energy);
+  event.set_num_occurrences(sample.num_occurrences);
+  event.set_read_index(sample.read_index);
+  const absl::Duration decode_time = absl::Now() - decode_start;
+  // stop_at_first_valid stops at a valid board at or below target_energy
+  // (when set); a valid board always sits at the ground energy.
+  if (event.valid() && params_.stop_at_first_valid() &&
+      (!params_.has_target_energy() ||
+       event.energy() <= params_.target_energy() + 1e-9))
+    interrupter_.Interrupt(StopReason::kTargetReached);
+
+  absl::MutexLock lock(&mu_);
+  decode_time_ += decode_time;
+  reads_done_ += static_cast<uint32_t>(sample.num_occurrences);
+  if (event.valid()) valid_ += static_cast<uint32_t>(sample.num_occurrences);
+  UpdateBest(event);
+  // Uniform sampling: only valid boards, each distinct one once.
+  const bool streamed =
+      !params_.distinct_valid() ||
+      (event.valid() && distinct_.insert(event.bits()).second);
+  if (!streamed) {
+    // Neither held nor emitted.
+  } else if (buffered_) {
+    held_.push_back(std::move(event));
+  } else {
+    v1::SolveResponse response;
+    *response.mutable_sample() = std::move(event);
+    emit_(std::move(response));
+  }
+  const absl::Time now = absl::Now();
+  if (now - last_progress_ >= progress_interval_ &&
+      reads_done_ < reads_total_) {
+    last_progress_ = now;
+    v1::SolveResponse response;
+    v1::Progress* progress = response.mutable_progress();
+    progress->set_reads_done(reads_done_);
+    progress->set_reads_total(reads_total_);
+    progress->set_best_energy(best_.energy());
+    progress->set_valid_found(valid_);
+    progress->set_elapsed_seconds(Seconds(now - start_));
+    emit_(std::move(response));
+  }
+}
+
+void StreamingSink::Flush() {
+  absl::MutexLock lock(&mu_);
+  if (!buffered_) return;
+  std::vector<v1::SampleEvent> events = std::move(held_);
+  if (params_.aggregate()) {
+    std::map<std::string, size_t> index;
+    std::vector<v1::SampleEvent> merged;
+    for (v1::SampleEvent& e : events) {
+      auto [it, inserted] = index.emplace(e.bits(), merged.size());
+      if (inserted) {
+        merged.push_back(std::move(e));
+      } else {
+        v1::SampleEvent& m = merged[it->second];
+        m.set_num_occurrences(m.num_occurrences() + e.num_occurrences());
+      }
+    }
+    events = std::move(merged);
+  }
+  // Ties go by bits, so that one seed gives one stream whatever order the
+  // reads finished in.
+  std::sort(events.begin(), events.end(),
+            [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+              if (a.valid() != b.valid()) return a.valid();
+              if (a.energy() != b.energy()) return a.energy() < b.energy();
+              return a.bits() < b.bits();
+            });
+  if (params_.max_sample_events() > 0 &&
+      events.size() > params_.max_sample_events()) {
+    events.resize(params_.max_sample_events());
+  }
+  for (v1::SampleEvent& e : events) {
+    v1::SolveResponse response;
+    *response.mutable_sample() = std::move(e);
+    emit_(std::move(response));
+  }
+}
+
+v1::SampleEvent StreamingSink::DecodeOnce(const std::vector<uint8_t>& bits) {
+  static constexpr size_t kMaxMemo = 1024;
+  {
+    absl::MutexLock lock(&memo_mu_);
+    auto it = memo_.find(bits);
+    if (it != memo_.end()) return it->second;
+  }
+  const std::vector<uint8_t> full = problem_.variables.Expand(bits);
+  v1::SampleEvent event;
+  event.set_bits(PackBits(full));
+  event.set_num_variables(static_cast<uint32_t>(full.size()));
+  *event.mutable_solution() = compiler_.Decode(spec_, problem_, full);
+  auto report = compiler_.Validate(spec_, event.solution());
+  if (report.ok()) {
+    event.set_valid(report->valid());
+    *event.mutable_violations() = std::move(*report->mutable_violations());
+  } else {
+    event.set_valid(false);
+    *event.add_violations() =
+        MakeViolation("decode_error", "", report.status().message());
+  }
+  absl::MutexLock lock(&memo_mu_);
+  if (memo_.size() < kMaxMemo) memo_.emplace(bits, event);
+  return event;
+}
+
+void StreamingSink::UpdateBest(const v1::SampleEvent& event) {
+  const bool better =
+      !has_best_ || (event.valid() && !best_.valid()) ||
+      (event.valid() == best_.valid() && event.energy() < best_.energy());
+  if (better) {
+    best_ = event;
+    has_best_ = true;
+  }
+}
+
+}  // namespace qs

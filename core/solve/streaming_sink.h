@@ -1,0 +1,119 @@
+// StreamingSink: the SampleSink of a Solve. It collects reads from the
+// backend's threads, decodes and validates each distinct state once, keeps the
+// best board, counts valid reads, stops the solve at the first valid board
+// when asked, and emits SampleEvents and Progress in stream order (or holds
+// them for aggregation and the max_sample_events cap until Flush).
+#ifndef QS_CORE_SOLVE_STREAMING_SINK_H_
+#define QS_CORE_SOLVE_STREAMING_SINK_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "core/backend/backend.h"
+#include "core/base/interrupter.h"
+#include "core/compile/compiler.h"
+#include "qs/v1/solve.pb.h"
+
+namespace qs {
+
+// Collects samples from the sampler's threads, decodes and validates them, and
+// emits events in order.
+class StreamingSink final : public SampleSink {
+ public:
+  using EventFn = std::function<void(v1::SolveResponse&&)>;
+
+  StreamingSink(const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
+                const CompiledProblem& problem, const v1::SolveParams& params,
+                uint32_t reads_total, Interrupter& interrupter,
+                const EventFn& emit, absl::Duration progress_interval)
+      : compiler_(compiler),
+        spec_(spec),
+        problem_(problem),
+        params_(params),
+        reads_total_(reads_total),
+        interrupter_(interrupter),
+        emit_(emit),
+        progress_interval_(progress_interval),
+        buffered_(params.aggregate() || params.max_sample_events() > 0),
+        start_(absl::Now()),
+        last_progress_(start_) {}
+
+  void OnSample(Sample sample) override;
+
+  // Emits what was held back (aggregated and/or capped, lowest energy first).
+  void Flush();
+
+  uint32_t reads_done() const {
+    absl::MutexLock lock(&mu_);
+    return reads_done_;
+  }
+  uint32_t valid() const {
+    absl::MutexLock lock(&mu_);
+    return valid_;
+  }
+  uint32_t distinct_valid() const {
+    absl::MutexLock lock(&mu_);
+    return static_cast<uint32_t>(distinct_.size());
+  }
+  absl::Duration decode_time() const {
+    absl::MutexLock lock(&mu_);
+    return decode_time_;
+  }
+  // The lowest-energy valid sample, else the lowest-energy one; has_best()
+  // false when no read finished.
+  bool has_best() const {
+    absl::MutexLock lock(&mu_);
+    return has_best_;
+  }
+  v1::SampleEvent best() const {
+    absl::MutexLock lock(&mu_);
+    return best_;
+  }
+
+ private:
+  // The bits, board and verdict of a reduced assignment. Reads of a small
+  // puzzle mostly end in the same few states (the ground state above all), so
+  // each distinct state is decoded and validated once per solve; the first
+  // kMaxMemo states are remembered.
+  v1::SampleEvent DecodeOnce(const std::vector<uint8_t>& bits);
+
+  void UpdateBest(const v1::SampleEvent& event)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  const PuzzleCompiler& compiler_;
+  const v1::PuzzleSpec& spec_;
+  const CompiledProblem& problem_;
+  const v1::SolveParams& params_;
+  const uint32_t reads_total_;
+  Interrupter& interrupter_;
+  const EventFn& emit_;
+  const absl::Duration progress_interval_;
+  const bool buffered_;
+  const absl::Time start_;
+
+  mutable absl::Mutex mu_;
+  absl::Time last_progress_ ABSL_GUARDED_BY(mu_);
+  uint32_t reads_done_ ABSL_GUARDED_BY(mu_) = 0;
+  uint32_t valid_ ABSL_GUARDED_BY(mu_) = 0;
+  absl::Duration decode_time_ ABSL_GUARDED_BY(mu_);
+  bool has_best_ ABSL_GUARDED_BY(mu_) = false;
+  v1::SampleEvent best_ ABSL_GUARDED_BY(mu_);
+  std::vector<v1::SampleEvent> held_ ABSL_GUARDED_BY(mu_);
+  // Packed bits of the valid boards streamed (params.distinct_valid).
+  absl::flat_hash_set<std::string> distinct_ ABSL_GUARDED_BY(mu_);
+  absl::Mutex memo_mu_;
+  absl::flat_hash_map<std::vector<uint8_t>, v1::SampleEvent> memo_
+      ABSL_GUARDED_BY(memo_mu_);
+};
+
+}  // namespace qs
+
+#endif  // QS_CORE_SOLVE_STREAMING_SINK_H_

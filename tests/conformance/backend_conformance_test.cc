@@ -1,0 +1,346 @@
+// The backends' conformance suite: every backend RegisterBuiltinBackends
+// registers runs the same checks through the solve engine, chosen by its
+// capabilities (core/backend/backend.h): the energies of the returned bits
+// are the model's, small random models reach their brute-force ground energy,
+// the same seed gives the same samples (deterministic backends), a cancel or
+// a deadline stops a long job with CANCELLED / DEADLINE_EXCEEDED and a time
+// limit ends it normally (interruptible ones), bad parameters are refused
+// naming the field, and too-large models are refused. A new backend joins by
+// registering; its bad-parameter case goes in BadParameterCases. The D-Wave
+// backend runs against the in-process SAPI emulator.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "core/backend/registry.h"
+#include "core/base/rng.h"
+#include "core/base/worker_pool.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
+#include "core/solve/solve_engine.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/sapi_emulator/sapi_emulator.h"
+#include "tests/testing/status_matchers.h"
+
+namespace qs {
+namespace {
+
+using ::qs::testing::StatusIs;
+using ::testing::HasSubstr;
+
+constexpr char kToken[] = "conformance-token";
+
+// One registry of every backend, shared by the suite.
+class Backends {
+ public:
+  static Backends& Get() {
+    static Backends* const backends = new Backends();
+    return *backends;
+  }
+  const SolveEngine& engine() const { return *engine_; }
+  const BackendRegistry& registry() const { return registry_; }
+  // The registered names, without starting the suite's emulator.
+  static std::vector<std::string> Names() {
+    WorkerPool pool(1);
+    BackendRegistry registry;
+    BackendOptions options;
+    options.pool = &pool;
+    EXPECT_TRUE(RegisterBuiltinBackends(registry, options).ok());
+    std::vector<std::string> names;
+    for (const Backend* b : registry.All()) names.emplace_back(b->name());
+    return names;
+  }
+
+ private:
+  Backends() : pool_(2) {
+    sapi_emulator::Options emulator_options;
+    emulator_options.tokens = {kToken};
+    // Long enough that a cancel lands while the problem is queued.
+    emulator_options.queue_delay = absl::Milliseconds(300);
+    emulator_options.run_time = absl::Milliseconds(10);
+    // Plain single-spin annealing: the chain-aware mode clusters the most
+    // negative couplers, which on these small random models can be logical
+    // couplers as strong as the chains, and then misses their ground states.
+    emulator_options.chain_aware = false;
+    emulator_ = std::make_unique<sapi_emulator::SapiEmulator>(emulator_options);
+    EXPECT_TRUE(emulator_->Start().ok());
+    BackendOptions options;
+    options.pool = &pool_;
+    options.dwave.endpoint = emulator_->endpoint();
+    options.dwave.token = kToken;
+    options.dwave.solver = "Advantage_emulator_P16";
+    EXPECT_TRUE(RegisterBuiltinBackends(registry_, options).ok());
+    engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &registry_,
+                                            SolveLimits());
+  }
+
+  WorkerPool pool_;
+  std::unique_ptr<sapi_emulator::SapiEmulator> emulator_;
+  BackendRegistry registry_;
+  std::unique_ptr<SolveEngine> engine_;
+};
+
+// A random QUBO over n variables with integer weights in [-4, 4].
+v1::PuzzleSpec RandomQubo(int n, uint64_t seed) {
+  v1::PuzzleSpec spec;
+  v1::QuboModel& q = *spec.mutable_qubo();
+  q.set_num_variables(n);
+  q.set_offset(1.5);
+  Xoshiro256 rng(seed);
+  for (int i = 0; i < n; ++i) {
+    for (int j = i; j < n; ++j) {
+      if (i != j && rng.Next() % 3 != 0) continue;
+      q.add_i(i);
+      q.add_j(j);
+      q.add_w(static_cast<double>(static_cast<int>(rng.Next() % 9) - 4));
+    }
+  }
+  return spec;
+}
+
+double BruteForceGround(const v1::QuboModel& q) {
+  double best = std::numeric_limits<double>::infinity();
+  const int n = static_cast<int>(q.num_variables());
+  for (uint64_t x = 0; x < (uint64_t{1} << n); ++x) {
+    double e = q.offset();
+    for (int k = 0; k < q.i_size(); ++k) {
+      if ((x >> q.i(k) & 1) && (x >> q.j(k) & 1)) e += q.w(k);
+    }
+    best = std::min(best, e);
+  }
+  return best;
+}
+
+// A 4x4 Sudoku with four givens: many solutions, all at the ground energy.
+v1::PuzzleSpec SmallSudoku() {
+  v1::PuzzleSpec spec;
+  spec.mutable_sudoku()->set_box_size(2);
+  const int cells[16] = {1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2};
+  for (int c : cells) spec.mutable_sudoku()->add_cells(c);
+  return spec;
+}
+
+struct SolveRun {
+  absl::Status status;
+  std::vector<v1::SampleEvent> samples;
+  v1::SolveSummary summary;
+};
+
+SolveRun Solve(const v1::SolveRequest& request, Interrupter& interrupter) {
+  SolveRun run;
+  run.status = Backends::Get().engine().Solve(
+      request, interrupter, [&](v1::SolveResponse&& event) {
+        if (event.has_sample()) run.samples.push_back(event.sample());
+        if (event.has_summary()) run.summary = event.summary();
+      });
+  return run;
+}
+
+SolveRun Solve(const v1::SolveRequest& request) {
+  Interrupter interrupter;
+  return Solve(request, interrupter);
+}
+
+class BackendConformanceTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Backend& backend() const {
+    return **Backends::Get().registry().Get(GetParam(), "backend");
+  }
+  bool rules() const { return backend().capabilities().rules; }
+  // A puzzle the backend takes: a random QUBO, or for a rules backend a
+  // puzzle with rules.
+  v1::SolveRequest Request(const v1::PuzzleSpec& qubo) const {
+    v1::SolveRequest request;
+    *request.mutable_puzzle() = rules() ? SmallSudoku() : qubo;
+    request.mutable_params()->set_backend(GetParam());
+    request.mutable_params()->set_num_reads(20);
+    request.mutable_params()->set_num_sweeps(200);
+    request.mutable_params()->set_seed(7);
+    return request;
+  }
+  // A job long enough that a stop lands while it runs.
+  v1::SolveRequest LongRequest() const {
+    v1::SolveRequest request;
+    v1::SolveParams& p = *request.mutable_params();
+    p.set_backend(GetParam());
+    p.set_seed(3);
+    if (rules()) {
+      // Every 9x9 Sudoku grid, one at a time.
+      request.mutable_puzzle()->mutable_sudoku()->set_box_size(3);
+      for (int c = 0; c < 81; ++c)
+        request.mutable_puzzle()->mutable_sudoku()->add_cells(0);
+      p.mutable_sat()->set_max_solutions(100000);
+    } else {
+      const int max = backend().capabilities().max_variables;
+      *request.mutable_puzzle() =
+          RandomQubo(max > 0 && max < 200 ? max : 200, 11);
+      p.set_num_reads(10000);
+      p.set_num_sweeps(100000);
+    }
+    return request;
+  }
+};
+
+TEST_P(BackendConformanceTest, ReturnedBitsScoreTheModelsEnergy) {
+  const v1::SolveRequest request = Request(RandomQubo(12, 1));
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  ASSERT_FALSE(run.samples.empty());
+  auto compiler = *BuiltinCompilers().ForSpec(request.puzzle());
+  v1::CompileOptions none;
+  none.set_reduction(v1::REDUCTION_NONE);
+  auto problem = compiler->Compile(request.puzzle(), none);
+  ASSERT_TRUE(problem.ok());
+  for (const v1::SampleEvent& sample : run.samples) {
+    auto bits = UnpackBits(sample.bits(), sample.num_variables());
+    ASSERT_TRUE(bits.ok());
+    EXPECT_NEAR(problem->full_model.Energy(*bits), sample.energy(), 1e-9);
+  }
+  EXPECT_EQ(run.summary.backend().name(), GetParam());
+  EXPECT_EQ(run.summary.reads_done(),
+            std::accumulate(run.samples.begin(), run.samples.end(), 0u,
+                            [](uint32_t sum, const v1::SampleEvent& s) {
+                              return sum + s.num_occurrences();
+                            }));
+}
+
+TEST_P(BackendConformanceTest, SmallRandomModelsReachTheirGroundEnergy) {
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    const v1::PuzzleSpec spec = RandomQubo(10, seed);
+    v1::SolveRequest request = Request(spec);
+    request.mutable_params()->set_num_reads(100);
+    request.mutable_params()->set_num_sweeps(1000);
+    const SolveRun run = Solve(request);
+    ASSERT_TRUE(run.status.ok()) << run.status;
+    if (rules()) {
+      // A rules backend's boards are valid, which is the ground energy.
+      EXPECT_TRUE(run.summary.best_valid());
+      EXPECT_NEAR(run.summary.best_energy(), run.summary.ground_energy(), 1e-9);
+      return;
+    }
+    EXPECT_NEAR(run.summary.best_energy(), BruteForceGround(spec.qubo()), 1e-9)
+        << "seed " << seed;
+  }
+}
+
+TEST_P(BackendConformanceTest, TheSameSeedGivesTheSameSamples) {
+  if (!backend().capabilities().deterministic) GTEST_SKIP() << "not seeded";
+  auto by_read = [](SolveRun run) {
+    std::map<uint32_t, std::string> samples;
+    for (const v1::SampleEvent& s : run.samples)
+      samples[s.read_index()] = absl::StrCat(s.bits(), "/", s.energy());
+    return samples;
+  };
+  const v1::SolveRequest request = Request(RandomQubo(24, 5));
+  const auto first = by_read(Solve(request));
+  EXPECT_FALSE(first.empty());
+  EXPECT_EQ(by_read(Solve(request)), first);
+}
+
+TEST_P(BackendConformanceTest, ACancelStopsALongJob) {
+  if (!backend().capabilities().interruptible) GTEST_SKIP();
+  Interrupter interrupter;
+  std::thread stopper([&] {
+    absl::SleepFor(absl::Milliseconds(30));
+    interrupter.Interrupt(StopReason::kCancelled);
+  });
+  const SolveRun run = Solve(LongRequest(), interrupter);
+  stopper.join();
+  EXPECT_THAT(run.status, StatusIs(absl::StatusCode::kCancelled, ::testing::_));
+}
+
+TEST_P(BackendConformanceTest, ADeadlineStopsALongJob) {
+  if (!backend().capabilities().interruptible) GTEST_SKIP();
+  Interrupter interrupter;
+  interrupter.SetDeadline(absl::Now() + absl::Milliseconds(30),
+                          StopReason::kDeadline);
+  const SolveRun run = Solve(LongRequest(), interrupter);
+  EXPECT_THAT(run.status,
+              StatusIs(absl::StatusCode::kDeadlineExceeded, ::testing::_));
+}
+
+TEST_P(BackendConformanceTest, ATimeLimitEndsALongJobNormally) {
+  if (!backend().capabilities().interruptible) GTEST_SKIP();
+  v1::SolveRequest request = LongRequest();
+  request.mutable_params()->set_time_limit_seconds(0.05);
+  const SolveRun run = Solve(request);
+  EXPECT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.summary.termination(), v1::TIME_LIMIT);
+}
+
+// A parameter of each backend's own message that it must refuse, and the
+// field the message must name. A backend with a parameter message and no
+// case here fails BadParametersNameTheField.
+const std::map<std::string,
+               std::pair<std::function<void(v1::SolveParams&)>, std::string>>&
+BadParameterCases() {
+  static const auto* const cases = new std::map<
+      std::string,
+      std::pair<std::function<void(v1::SolveParams&)>, std::string>>{
+      {"cpu_sa",
+       {[](v1::SolveParams& p) { p.mutable_cpu_sa()->set_beta_hot(-1); },
+        "params.cpu_sa.beta_hot"}},
+      {"dwave",
+       {[](v1::SolveParams& p) { p.mutable_dwave()->set_chain_strength(-2); },
+        "params.dwave.chain_strength"}},
+      {"sat",
+       {[](v1::SolveParams& p) {
+          p.mutable_sat()->set_max_solutions(
+              std::numeric_limits<uint32_t>::max());
+        },
+        "params.sat.max_solutions"}},
+  };
+  return *cases;
+}
+
+TEST_P(BackendConformanceTest, BadParametersNameTheField) {
+  v1::SolveRequest request = Request(RandomQubo(8, 2));
+  request.mutable_params()->set_num_reads(0);
+  EXPECT_THAT(Backends::Get().engine().CheckSolveRequest(request),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("params.num_reads")));
+  const std::string field(backend().params_field());
+  if (field.empty()) return;
+  auto it = BadParameterCases().find(field);
+  ASSERT_NE(it, BadParameterCases().end())
+      << "add a bad-parameter case for params." << field;
+  request = Request(RandomQubo(8, 2));
+  it->second.first(*request.mutable_params());
+  EXPECT_THAT(Backends::Get().engine().CheckSolveRequest(request),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr(it->second.second)));
+  Interrupter interrupter;
+  EXPECT_THAT(Solve(request, interrupter).status,
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr(it->second.second)));
+}
+
+TEST_P(BackendConformanceTest, ModelsOverItsLimitAreRefused) {
+  const int max = backend().capabilities().max_variables;
+  if (rules() || max == 0 || max > 1000) GTEST_SKIP() << "no small limit";
+  const SolveRun run = Solve(Request(RandomQubo(max + 1, 4)));
+  EXPECT_THAT(run.status, StatusIs(absl::StatusCode::kResourceExhausted,
+                                   HasSubstr(absl::StrCat(max))));
+  EXPECT_TRUE(run.samples.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryBackend, BackendConformanceTest,
+                         ::testing::ValuesIn(Backends::Names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace qs
