@@ -15,9 +15,13 @@ BUILD_PACKAGES=(
 )
 # prometheus: the real server scraping qs_server in an integration test (and promtool for the alert
 # rules); clang-14 + libclang-rt-14-dev: libFuzzer targets (g++ has no -fsanitize=fuzzer); llvm-14:
-# llvm-symbolizer for readable sanitizer stacks.
+# llvm-symbolizer for readable sanitizer stacks. The Python package (clients/python) installs into a
+# virtual environment over Debian's python3-grpcio, python3-protobuf and python3-numpy (python3-venv,
+# python3-setuptools and python3-wheel build it); its tests use python3-pytest, and python3-pandas and
+# python3-tqdm for the data-frame and progress-bar paths.
 TEST_PACKAGES=(
-  python3-grpcio python3-grpc-tools python3-protobuf prometheus sgt-puzzles
+  python3-grpcio python3-protobuf prometheus sgt-puzzles
+  python3-numpy python3-pytest python3-venv python3-setuptools python3-wheel python3-pandas python3-tqdm
   clang-14 libclang-rt-14-dev llvm-14
 )
 # runc: crun refuses this machine's hybrid cgroup layout; slirp4netns: port forwarding without a host

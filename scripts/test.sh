@@ -2,9 +2,11 @@
 # The test command (what CI runs): installs what is missing (apt-get, idempotent), then runs five stages,
 # each in a build tree of its own:
 #   main  Release build of everything (build/); every ctest test: unit, integration (in-process server,
-#         a real Prometheus scraping it, the CLI), deploy (alert rules, Kubernetes manifests)
-#   asan  ASan + UBSan build (build-asan/) of everything; every C++ test, unit and integration; memory
-#         errors, undefined behaviour and leaks fail the test
+#         a real Prometheus scraping it, the CLI), python (the Python package against qs_server), deploy
+#         (alert rules, Kubernetes manifests)
+#   asan  ASan + UBSan build (build-asan/) of everything; every C++ test, unit and integration, and the
+#         Python package's tests against the ASan server; memory errors, undefined behaviour and leaks
+#         fail the test
 #   tsan  TSan build (build-tsan/) of the integration tests (the server's concurrency) without the ones
 #         that run qsolve or the D-Wave emulator; the suppressions of tests/tsan.supp cover the
 #         uninstrumented Debian libraries

@@ -180,13 +180,20 @@ class BatchReactor final
                 }
                 break;
               case v1::SolveResponse::kSummary:
+                // Without sample events, the reads are counted from here.
+                if (request.params().max_sample_events() == 0) {
+                  context->metrics->RecordSampleCounts(
+                      puzzle, backend, event.summary().reads_done(),
+                      event.summary().num_valid());
+                }
                 *result.mutable_summary() = std::move(*event.mutable_summary());
                 break;
               default:
                 break;
             }
           },
-          queue_time);
+          queue_time,
+          /*stream_samples=*/request.params().max_sample_events() > 0);
     }
     context->Untrack(&running->interrupter);
     context->admission->Finished(/*started=*/true);

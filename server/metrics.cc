@@ -284,6 +284,15 @@ void ServerMetrics::RecordSolveEvent(const std::string& puzzle,
   }
 }
 
+void ServerMetrics::RecordSampleCounts(const std::string& puzzle,
+                                       const std::string& backend,
+                                       uint64_t reads, uint64_t valid) {
+  samples_.Add({{"puzzle", puzzle}, {"backend", backend}})
+      .Increment(static_cast<double>(reads));
+  valid_samples_.Add({{"puzzle", puzzle}, {"backend", backend}})
+      .Increment(static_cast<double>(valid));
+}
+
 void ServerMetrics::RecordRejected(const std::string& method,
                                    const std::string& reason) {
   rejected_.Add({{"method", method}, {"reason", reason}}).Increment();

@@ -60,6 +60,10 @@ class ServerMetrics {
   // What a Solve stream carried: called per event as it is written.
   void RecordSolveEvent(const std::string& puzzle, const std::string& backend,
                         const v1::SolveResponse& event);
+  // Reads and valid reads of a solve whose samples were not streamed (a
+  // SolveBatch item without max_sample_events), counted as sample events.
+  void RecordSampleCounts(const std::string& puzzle, const std::string& backend,
+                          uint64_t reads, uint64_t valid);
   void RecordRejected(const std::string& method, const std::string& reason);
 
  private:

@@ -15,6 +15,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/compile/derived_cache.h"
 #include "core/qubo/qubo.h"
 #include "core/qubo/variable_map.h"
 #include "qs/v1/puzzles.pb.h"
@@ -45,6 +46,8 @@ struct CompiledProblem {
   // Board size for decoding and display.
   int height = 0;
   int width = 0;
+  // What solves of this problem derive from it once (derived_cache.h).
+  mutable DerivedCache derived;
 };
 
 class PuzzleCompiler {
@@ -86,6 +89,16 @@ class PuzzleCompiler {
   // false and one violation per broken rule instance.
   virtual absl::StatusOr<v1::ValidationReport> Validate(
       const v1::PuzzleSpec& spec, const v1::PuzzleSolution& solution) const = 0;
+
+  // Validate for a board decoded from `problem` on the sampling path, where
+  // the same spec is validated once per distinct read: a family may keep what
+  // it parses from the spec with the problem (problem.derived) instead of
+  // parsing it per board. The same report as Validate.
+  virtual absl::StatusOr<v1::ValidationReport> ValidateDecoded(
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      const v1::PuzzleSolution& solution) const {
+    return Validate(spec, solution);
+  }
 
   // Full-model assignment of a board, the inverse of Decode where the board
   // fits the model.

@@ -828,12 +828,42 @@ class QueensCompiler final : public PuzzleCompiler {
   absl::StatusOr<v1::ValidationReport> Validate(
       const v1::PuzzleSpec& spec,
       const v1::PuzzleSolution& solution) const override {
+    const std::vector<int> queens_on_board = QueensOn(solution);
+    ASSIGN_OR_RETURN(const Board board,
+                     CheckSpec(spec.queens(), &queens_on_board));
+    return ValidateOnBoard(board, solution, queens_on_board);
+  }
+
+  // Boards of up to kMaxKeptBoardCells cells keep their parsed spec (with
+  // every cell's attacks) with the problem.
+  absl::StatusOr<v1::ValidationReport> ValidateDecoded(
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      const v1::PuzzleSolution& solution) const override {
+    if (ModelVariables(spec) > kMaxKeptBoardCells)
+      return Validate(spec, solution);
+    ASSIGN_OR_RETURN(const std::shared_ptr<const Board> board,
+                     problem.derived.GetOrTryMake<Board>("queens/board", [&] {
+                       return CheckSpec(spec.queens());
+                     }));
+    return ValidateOnBoard(*board, solution, QueensOn(solution));
+  }
+
+ private:
+  static constexpr int64_t kMaxKeptBoardCells = 1024;
+
+  static std::vector<int> QueensOn(const v1::PuzzleSolution& solution) {
     std::vector<int> queens_on_board;
     for (int cell = 0; cell < solution.cells_size(); ++cell) {
       if (solution.cells(cell) == 1) queens_on_board.push_back(cell);
     }
-    ASSIGN_OR_RETURN(const Board board,
-                     CheckSpec(spec.queens(), &queens_on_board));
+    return queens_on_board;
+  }
+
+  // The rules on a parsed board whose attacks cover at least the queens'
+  // cells.
+  static absl::StatusOr<v1::ValidationReport> ValidateOnBoard(
+      const Board& board, const v1::PuzzleSolution& solution,
+      const std::vector<int>& queens_on_board) {
     RETURN_IF_ERROR(CheckBoard(board, solution));
     const int n = board.cells();
     auto queen = [&](int cell) { return solution.cells(cell) == 1; };
@@ -880,6 +910,7 @@ class QueensCompiler final : public PuzzleCompiler {
     return report;
   }
 
+ public:
   absl::StatusOr<std::vector<uint8_t>> Encode(
       const v1::PuzzleSpec& spec, const CompiledProblem& problem,
       const v1::PuzzleSolution& solution) const override {

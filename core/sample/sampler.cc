@@ -18,6 +18,7 @@ absl::StatusOr<BackendResult> Sampler::Solve(const BackendJob& job,
   params.target_energy = job.target_energy;
   params.initial_states = job.initial_states;
   params.wire = job.params;
+  params.derived = &job.problem->derived;
   if (job.params != nullptr) ApplyParams(*job.params, params);
   ASSIGN_OR_RETURN(SampleStats stats,
                    Sample(job.problem->model, params, sink, interrupter));

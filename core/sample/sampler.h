@@ -72,6 +72,9 @@ struct SampleParams {
   // The request's wire parameters, for backend-specific options (the
   // backend_params oneof). May be null.
   const v1::SolveParams* wire = nullptr;
+  // Where values derived from the model alone are kept across solves of the
+  // same compiled problem (kernel model, beta range). May be null.
+  DerivedCache* derived = nullptr;
 };
 
 struct SampleStats {

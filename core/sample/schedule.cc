@@ -169,7 +169,13 @@ double ResolvedSchedule::Interpolate(int64_t index) const {
 BetaRange ResolveBetaRange(const Qubo& model, const SampleParams& params) {
   if (params.beta_hot > 0 && params.beta_cold > 0)
     return {params.beta_hot, params.beta_cold};
-  BetaRange range = BetaRangeFor(params.beta_range_rule, model);
+  BetaRange range =
+      params.derived == nullptr
+          ? BetaRangeFor(params.beta_range_rule, model)
+          : *params.derived->GetOrMake<BetaRange>(
+                absl::StrCat("beta_range/",
+                             static_cast<int>(params.beta_range_rule)),
+                [&] { return BetaRangeFor(params.beta_range_rule, model); });
   if (params.beta_hot > 0) range.hot = params.beta_hot;
   if (params.beta_cold > 0) range.cold = params.beta_cold;
   if (range.cold < range.hot) range.cold = range.hot;

@@ -119,16 +119,19 @@ void FillSummary(const StreamingSink& sink, BackendResult result,
 
 absl::Status SolveEngine::Solve(const v1::SolveRequest& request,
                                 Interrupter& interrupter, const EventFn& emit,
-                                absl::Duration queue_time) const {
+                                absl::Duration queue_time,
+                                bool stream_samples) const {
   return GuardAllocation("Solve", [&] {
-    return SolveUnguarded(request, interrupter, emit, queue_time);
+    return SolveUnguarded(request, interrupter, emit, queue_time,
+                          stream_samples);
   });
 }
 
 absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
                                          Interrupter& interrupter,
                                          const EventFn& emit,
-                                         absl::Duration queue_time) const {
+                                         absl::Duration queue_time,
+                                         bool stream_samples) const {
   const absl::Time start = absl::Now();
   RETURN_IF_ERROR(CheckSolveRequest(request));
   const v1::SolveParams& p = request.params();
@@ -155,7 +158,7 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
 
   StreamingSink sink(*compiler, request.puzzle(), problem, p,
                      static_cast<uint32_t>(job.num_reads), interrupter, emit,
-                     limits_.progress_interval);
+                     limits_.progress_interval, stream_samples);
   const absl::Time sample_start = absl::Now();
   ASSIGN_OR_RETURN(BackendResult result,
                    backend->Solve(job, sink, interrupter));

@@ -88,9 +88,12 @@ class SolveEngine {
   // limit); CANCELLED, DEADLINE_EXCEEDED or UNAVAILABLE when the interrupter
   // fired for those reasons (the summary is still emitted); any compile or
   // sampler error as is.
+  // With `stream_samples` false only the header and the summary are emitted
+  // (for a caller that reads nothing else, such as a SolveBatch item).
   absl::Status Solve(const v1::SolveRequest& request, Interrupter& interrupter,
                      const EventFn& emit,
-                     absl::Duration queue_time = absl::ZeroDuration()) const;
+                     absl::Duration queue_time = absl::ZeroDuration(),
+                     bool stream_samples = true) const;
 
   // The status a solve ends with when stopped for `reason` (OK for kNone,
   // kTargetReached, kTimeLimit).
@@ -103,7 +106,8 @@ class SolveEngine {
       const v1::CompileOptions& options, bool* from_cache) const;
   absl::Status SolveUnguarded(const v1::SolveRequest& request,
                               Interrupter& interrupter, const EventFn& emit,
-                              absl::Duration queue_time) const;
+                              absl::Duration queue_time,
+                              bool stream_samples) const;
   absl::Status GenerateUnguarded(const v1::GenerateRequest& request,
                                  Interrupter& interrupter,
                                  const GenerateFn& emit) const;

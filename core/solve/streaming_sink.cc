@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "core/solve/wire.h"
 
 namespace qs {
@@ -14,35 +15,37 @@ void StreamingSink::OnSample(Sample sample) {
   // Decoding runs outside the sink's lock, on the sampler's thread, so that
   // decoding scales with the reads.
   const absl::Time decode_start = absl::Now();
-  v1::SampleEvent event = DecodeOnce(sample.bits);
-  event.set_energy(sample.energy);
-  event.set_num_occurrences(sample.num_occurrences);
-  event.set_read_index(sample.read_index);
+  const Decoded decoded = DecodeOnce(sample.bits);
   const absl::Duration decode_time = absl::Now() - decode_start;
+  const bool valid = decoded->valid();
   // stop_at_first_valid stops at a valid board at or below target_energy
   // (when set); a valid board always sits at the ground energy.
-  if (event.valid() && params_.stop_at_first_valid() &&
+  if (valid && params_.stop_at_first_valid() &&
       (!params_.has_target_energy() ||
-       event.energy() <= params_.target_energy() + 1e-9))
+       sample.energy <= params_.target_energy() + 1e-9))
     interrupter_.Interrupt(StopReason::kTargetReached);
 
   absl::MutexLock lock(&mu_);
   decode_time_ += decode_time;
   reads_done_ += static_cast<uint32_t>(sample.num_occurrences);
-  if (event.valid()) valid_ += static_cast<uint32_t>(sample.num_occurrences);
-  UpdateBest(event);
+  if (valid) valid_ += static_cast<uint32_t>(sample.num_occurrences);
+  UpdateBest(decoded, sample.energy);
   // Uniform sampling: only valid boards, each distinct one once.
-  const bool streamed =
-      !params_.distinct_valid() ||
-      (event.valid() && distinct_.insert(event.bits()).second);
-  if (!streamed) {
-    // Neither held nor emitted.
-  } else if (buffered_) {
-    held_.push_back(std::move(event));
-  } else {
-    v1::SolveResponse response;
-    *response.mutable_sample() = std::move(event);
-    emit_(std::move(response));
+  const bool streamed = !params_.distinct_valid() ||
+                        (valid && distinct_.insert(decoded->bits()).second);
+  if (!stream_samples_) return;
+  if (streamed) {
+    v1::SampleEvent event = *decoded;
+    event.set_energy(sample.energy);
+    event.set_num_occurrences(sample.num_occurrences);
+    event.set_read_index(sample.read_index);
+    if (buffered_) {
+      held_.push_back(std::move(event));
+    } else {
+      v1::SolveResponse response;
+      *response.mutable_sample() = std::move(event);
+      emit_(std::move(response));
+    }
   }
   const absl::Time now = absl::Now();
   if (now - last_progress_ >= progress_interval_ &&
@@ -52,11 +55,19 @@ void StreamingSink::OnSample(Sample sample) {
     v1::Progress* progress = response.mutable_progress();
     progress->set_reads_done(reads_done_);
     progress->set_reads_total(reads_total_);
-    progress->set_best_energy(best_.energy());
+    progress->set_best_energy(best_energy_);
     progress->set_valid_found(valid_);
     progress->set_elapsed_seconds(Seconds(now - start_));
     emit_(std::move(response));
   }
+}
+
+v1::SampleEvent StreamingSink::best() const {
+  absl::MutexLock lock(&mu_);
+  if (best_ == nullptr) return v1::SampleEvent();
+  v1::SampleEvent event = *best_;
+  event.set_energy(best_energy_);
+  return event;
 }
 
 void StreamingSink::Flush() {
@@ -96,39 +107,48 @@ void StreamingSink::Flush() {
   }
 }
 
-v1::SampleEvent StreamingSink::DecodeOnce(const std::vector<uint8_t>& bits) {
+StreamingSink::Decoded StreamingSink::DecodeOnce(
+    const std::vector<uint8_t>& bits) {
   static constexpr size_t kMaxMemo = 1024;
   {
     absl::MutexLock lock(&memo_mu_);
     auto it = memo_.find(bits);
     if (it != memo_.end()) return it->second;
   }
-  const std::vector<uint8_t> full = problem_.variables.Expand(bits);
-  v1::SampleEvent event;
-  event.set_bits(PackBits(full));
-  event.set_num_variables(static_cast<uint32_t>(full.size()));
-  *event.mutable_solution() = compiler_.Decode(spec_, problem_, full);
-  auto report = compiler_.Validate(spec_, event.solution());
-  if (report.ok()) {
-    event.set_valid(report->valid());
-    *event.mutable_violations() = std::move(*report->mutable_violations());
-  } else {
-    event.set_valid(false);
-    *event.add_violations() =
-        MakeViolation("decode_error", "", report.status().message());
+  // Valid boards (the ground states a solved puzzle's reads end in) are also
+  // kept with the compiled problem, for the next solves of the same puzzle.
+  const std::string key = absl::StrCat("valid_board/", PackBits(bits));
+  Decoded decoded = problem_.derived.Find<v1::SampleEvent>(key);
+  if (decoded == nullptr) {
+    const std::vector<uint8_t> full = problem_.variables.Expand(bits);
+    auto event = std::make_shared<v1::SampleEvent>();
+    event->set_bits(PackBits(full));
+    event->set_num_variables(static_cast<uint32_t>(full.size()));
+    *event->mutable_solution() = compiler_.Decode(spec_, problem_, full);
+    auto report = compiler_.ValidateDecoded(spec_, problem_, event->solution());
+    if (report.ok()) {
+      event->set_valid(report->valid());
+      *event->mutable_violations() = std::move(*report->mutable_violations());
+    } else {
+      event->set_valid(false);
+      *event->add_violations() =
+          MakeViolation("decode_error", "", report.status().message());
+    }
+    decoded = std::move(event);
+    if (decoded->valid()) problem_.derived.PutShared(key, decoded);
   }
   absl::MutexLock lock(&memo_mu_);
-  if (memo_.size() < kMaxMemo) memo_.emplace(bits, event);
-  return event;
+  if (memo_.size() < kMaxMemo) memo_.emplace(bits, decoded);
+  return decoded;
 }
 
-void StreamingSink::UpdateBest(const v1::SampleEvent& event) {
+void StreamingSink::UpdateBest(const Decoded& decoded, double energy) {
   const bool better =
-      !has_best_ || (event.valid() && !best_.valid()) ||
-      (event.valid() == best_.valid() && event.energy() < best_.energy());
+      best_ == nullptr || (decoded->valid() && !best_->valid()) ||
+      (decoded->valid() == best_->valid() && energy < best_energy_);
   if (better) {
-    best_ = event;
-    has_best_ = true;
+    best_ = decoded;
+    best_energy_ = energy;
   }
 }
 

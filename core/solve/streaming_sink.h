@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,10 +31,14 @@ class StreamingSink final : public SampleSink {
  public:
   using EventFn = std::function<void(v1::SolveResponse&&)>;
 
+  // With `stream_samples` false the sink counts, decodes and keeps the best
+  // board but emits no SampleEvent or Progress (a consumer that reads only
+  // the summary, such as a SolveBatch item without max_sample_events).
   StreamingSink(const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
                 const CompiledProblem& problem, const v1::SolveParams& params,
                 uint32_t reads_total, Interrupter& interrupter,
-                const EventFn& emit, absl::Duration progress_interval)
+                const EventFn& emit, absl::Duration progress_interval,
+                bool stream_samples = true)
       : compiler_(compiler),
         spec_(spec),
         problem_(problem),
@@ -42,6 +47,7 @@ class StreamingSink final : public SampleSink {
         interrupter_(interrupter),
         emit_(emit),
         progress_interval_(progress_interval),
+        stream_samples_(stream_samples),
         buffered_(params.aggregate() || params.max_sample_events() > 0),
         start_(absl::Now()),
         last_progress_(start_) {}
@@ -71,21 +77,22 @@ class StreamingSink final : public SampleSink {
   // false when no read finished.
   bool has_best() const {
     absl::MutexLock lock(&mu_);
-    return has_best_;
+    return best_ != nullptr;
   }
-  v1::SampleEvent best() const {
-    absl::MutexLock lock(&mu_);
-    return best_;
-  }
+  v1::SampleEvent best() const;
 
  private:
-  // The bits, board and verdict of a reduced assignment. Reads of a small
-  // puzzle mostly end in the same few states (the ground state above all), so
-  // each distinct state is decoded and validated once per solve; the first
-  // kMaxMemo states are remembered.
-  v1::SampleEvent DecodeOnce(const std::vector<uint8_t>& bits);
+  using Decoded = std::shared_ptr<const v1::SampleEvent>;
 
-  void UpdateBest(const v1::SampleEvent& event)
+  // The bits, board and verdict of a reduced assignment (a SampleEvent
+  // without energy, count and index), shared, not copied. Reads of a small
+  // puzzle mostly end in the same few states (the ground state above all), so
+  // each distinct state is decoded and validated once per solve (the first
+  // kMaxMemo states are remembered), and valid boards once per compiled
+  // problem.
+  Decoded DecodeOnce(const std::vector<uint8_t>& bits);
+
+  void UpdateBest(const Decoded& decoded, double energy)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const PuzzleCompiler& compiler_;
@@ -96,6 +103,7 @@ class StreamingSink final : public SampleSink {
   Interrupter& interrupter_;
   const EventFn& emit_;
   const absl::Duration progress_interval_;
+  const bool stream_samples_;
   const bool buffered_;
   const absl::Time start_;
 
@@ -104,13 +112,13 @@ class StreamingSink final : public SampleSink {
   uint32_t reads_done_ ABSL_GUARDED_BY(mu_) = 0;
   uint32_t valid_ ABSL_GUARDED_BY(mu_) = 0;
   absl::Duration decode_time_ ABSL_GUARDED_BY(mu_);
-  bool has_best_ ABSL_GUARDED_BY(mu_) = false;
-  v1::SampleEvent best_ ABSL_GUARDED_BY(mu_);
+  Decoded best_ ABSL_GUARDED_BY(mu_);
+  double best_energy_ ABSL_GUARDED_BY(mu_) = 0;
   std::vector<v1::SampleEvent> held_ ABSL_GUARDED_BY(mu_);
   // Packed bits of the valid boards streamed (params.distinct_valid).
   absl::flat_hash_set<std::string> distinct_ ABSL_GUARDED_BY(mu_);
   absl::Mutex memo_mu_;
-  absl::flat_hash_map<std::vector<uint8_t>, v1::SampleEvent> memo_
+  absl::flat_hash_map<std::vector<uint8_t>, Decoded> memo_
       ABSL_GUARDED_BY(memo_mu_);
 };
 

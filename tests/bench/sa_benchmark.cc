@@ -1,7 +1,8 @@
 // Benchmark of the CPU annealer (backend "cpu-sa") on the reference instances
-// of ../shared/data/instances (README.md there: format, ground energies and
-// D-Wave's figures), against D-Wave's simulated annealer (dwave-samplers SA
-// core, one core, default schedule, 1000 sweeps).
+// of tests/data/instances (README.md there: format, ground energies, how they
+// were made), with its default beta range ("tuned") and with dwave-samplers'
+// default range and schedule ("dwave", BetaRangeRule::kDwave), on the same
+// kernel, 1000 sweeps.
 //
 // Per instance, beta-range rule and thread count it runs batches of reads
 // until --min_time has passed and enough reads succeeded (or --max_time), then
@@ -9,18 +10,20 @@
 // success probability p (reads reaching the ground energy, or the best known
 // energy of the random instances) and TTS99 = t_read ln(0.01) / ln(1 - p),
 // where t_read is the wall time per read at that thread count (so TTS99 on 2
-// cores is the 2-core throughput figure). A final table puts D-Wave's figures
-// beside ours with the ratios. From the repository root:
+// cores is the 2-core throughput figure). A final table puts the two rules
+// side by side. From the repository root:
 //
-//   build/tests/bench/sa_benchmark --instances_dir=../shared/data/instances
+//   build/tests/bench/sa_benchmark
 //   build/tests/bench/sa_benchmark --only=queens8 --rules=dwave --kernel=scalar
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -35,7 +38,7 @@
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/schedule.h"
 
-ABSL_FLAG(std::string, instances_dir, "../shared/data/instances",
+ABSL_FLAG(std::string, instances_dir, "tests/data/instances",
           "directory of the reference *.qubo files (environment "
           "QS_INSTANCES_DIR overrides the default)");
 ABSL_FLAG(std::string, only, "",
@@ -62,31 +65,25 @@ ABSL_FLAG(
 namespace qs {
 namespace {
 
-// D-Wave's figures from ../shared/data/instances/README.md (g++ 12 -O3
-// -march=native, one core of a 2-vCPU AMD Zen 5, default schedule, 1000
-// sweeps). p < 0: not reported; tts_ms 0: no success.
+// The ground energies of tests/data/instances/README.md.
 struct Reference {
   const char* name;
   double ground_energy;
-  bool best_known;  // the random instances: lowest energy D-Wave found, not a
-                    // proven optimum
-  double dwave_ns_per_attempt;
-  double dwave_read_ms;
-  double dwave_p;
-  double dwave_tts_ms;
+  bool best_known;  // the random instances: the lowest energy found by long
+                    // anneals, not a proven optimum
 };
 
 constexpr Reference kReferences[] = {
-    {"takuzu6", 12, false, 13.2, 0.48, 0.994, 0.48},
-    {"takuzu10", 40, false, 13.8, 1.38, 0.993, 1.4},
-    {"takuzu14", 84, false, 16.4, 3.21, 0.990, 3.2},
-    {"queens8", 0, false, 17.1, 1.09, 0.725, 3.9},
-    {"queens12", 0, false, 20.2, 2.91, 0.537, 17},
-    {"sudoku_nyt_I_IV", -81, false, 13.1, 2.76, 4.5e-4, 28000},
-    {"sudoku_nyt_I_II", -81, false, 13.3, 6.82, 0, 0},
-    {"sudoku_full", -81, false, 13.6, 9.89, 0.030, 1500},
-    {"random_sparse2000", -1202.802866, true, 5.0, 10.1, -1, 0},
-    {"random_dense1000", -2471.83488, true, 24.5, 24.5, 0.077, 1400},
+    {"takuzu6", 12, false},
+    {"takuzu10", 40, false},
+    {"takuzu14", 84, false},
+    {"queens8", 0, false},
+    {"queens12", 0, false},
+    {"sudoku_nyt_I_IV", -81, false},
+    {"sudoku_nyt_I_II", -81, false},
+    {"sudoku_full", -81, false},
+    {"random_sparse2000", -1231.373704, true},
+    {"random_dense1000", -2353.041827, true},
 };
 
 struct Result {
@@ -101,9 +98,10 @@ struct Result {
   double attempts_per_second = 0;
   int64_t reads = 0;
   int64_t successes = 0;
-  double read_seconds = 0;      // wall time per read at this thread count
-  double cpu_read_seconds = 0;  // CPU time per read, summed over threads
-  double tts_seconds = 0;       // inf when nothing succeeded
+  double read_seconds = 0;        // wall time per read at this thread count
+  double cpu_read_seconds = 0;    // CPU time per read, summed over threads
+  double tts_seconds = 0;         // inf when nothing succeeded
+  double best_energy = INFINITY;  // lowest energy of any read
   std::string kernel;
   const Reference* reference = nullptr;
 };
@@ -131,13 +129,19 @@ class CollectSink final : public SampleSink {
   void OnSample(Sample sample) override {
     reads_.fetch_add(1);
     if (sample.energy <= target_) successes_.fetch_add(1);
+    double best = best_.load();
+    while (sample.energy < best &&
+           !best_.compare_exchange_weak(best, sample.energy)) {
+    }
   }
   int64_t reads() const { return reads_.load(); }
   int64_t successes() const { return successes_.load(); }
+  double best() const { return best_.load(); }
 
  private:
   const double target_;
   std::atomic<int64_t> reads_{0}, successes_{0};
+  std::atomic<double> best_{INFINITY};
 };
 
 KernelPath ParseKernel(const std::string& name) {
@@ -206,6 +210,7 @@ void RunInstance(benchmark::State& state, const Reference* reference,
     result.attempts_per_second = attempts / seconds;
     result.reads = sink.reads();
     result.successes = sink.successes();
+    result.best_energy = std::min(result.best_energy, sink.best());
     result.read_seconds = seconds / sink.reads();
     result.cpu_read_seconds = cpu_seconds / sink.reads();
     const double p = static_cast<double>(result.successes) / result.reads;
@@ -220,6 +225,7 @@ void RunInstance(benchmark::State& state, const Reference* reference,
   state.counters["reads"] = static_cast<double>(result.reads);
   state.counters["p"] = static_cast<double>(result.successes) / result.reads;
   state.counters["tts99_ms"] = result.tts_seconds * 1e3;
+  state.counters["best_energy"] = result.best_energy;
   Results().push_back(result);
 }
 
@@ -238,68 +244,123 @@ std::string Ratio(double theirs, double ours) {
   return absl::StrFormat("%.1f×", theirs / ours);
 }
 
-// Two tables: throughput, then time to solution. On a busy machine the wall
-// clock also counts other processes' time slices; the CPU-time columns do not,
-// and "TTS99 2 cores (CPU)" is what two otherwise idle cores would give:
-// CPU time per read / 2 * ln(0.01) / ln(1 - p).
-void PrintSummary() {
-  const std::vector<Result>& results = Results();
-  auto find = [&](const Result& one, int threads) -> const Result* {
-    for (const Result& r : results) {
-      if (r.instance == one.instance && r.rule == one.rule &&
-          r.threads == threads) {
-        return &r;
-      }
-    }
-    return nullptr;
-  };
+// The same instance, rule and thread count in the results, or null.
+const Result* Find(const std::string& instance, const std::string& rule,
+                   int threads) {
+  for (const Result& r : Results()) {
+    if (r.instance == instance && r.rule == rule && r.threads == threads)
+      return &r;
+  }
+  return nullptr;
+}
+
+// The (instance, rule) runs in order, each as its 1-thread and 2-thread result
+// (either may be missing, not both).
+std::vector<std::pair<const Result*, const Result*>> Runs() {
+  std::vector<std::pair<const Result*, const Result*>> runs;
+  for (const Result& r : Results()) {
+    const Result* one = Find(r.instance, r.rule, 1);
+    const Result* two = Find(r.instance, r.rule, 2);
+    if (&r == (one != nullptr ? one : two)) runs.emplace_back(one, two);
+  }
+  return runs;
+}
+
+// p over the 1- and 2-thread runs of one instance and rule (the thread count
+// does not change what a read does).
+double SuccessProbability(const Result* one, const Result* two,
+                          int64_t* successes, int64_t* reads) {
+  *reads = (one ? one->reads : 0) + (two ? two->reads : 0);
+  *successes = (one ? one->successes : 0) + (two ? two->successes : 0);
+  return static_cast<double>(*successes) / *reads;
+}
+
+// TTS99 on two otherwise idle cores from CPU time: CPU time per read / 2 *
+// ln(0.01) / ln(1 - p).
+double CpuTts2(const Result* one, const Result* two, double p) {
+  return Tts99((two ? two : one)->cpu_read_seconds / 2, p);
+}
+
+// A table cell of one run's figure, "—" when that run is missing.
+std::string Cell(const Result* r, double value, int digits, bool general) {
+  if (r == nullptr) return "—";
+  return general ? absl::StrFormat("%.*g", digits, value)
+                 : absl::StrFormat("%.*f", digits, value);
+}
+
+void PrintThroughput() {
   std::printf(
       "\n| instance | n | rule | kernel | ns/att 1 thread (wall) | ns/att 1 "
       "thread (CPU) | ns/att 2 threads (CPU) | att/s 1 thread | att/s 2 "
-      "threads | D-Wave ns/att | speedup per core (CPU) |\n"
-      "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
-  for (const Result& one : results) {
-    if (one.threads != 1) continue;
-    const Result* two = find(one, 2);
-    const Reference& ref = *one.reference;
+      "threads |\n|---|---:|---|---|---:|---:|---:|---:|---:|\n");
+  for (const auto& [one, two] : Runs()) {
+    const Result& any = one ? *one : *two;
     std::printf(
-        "| %s | %d | %s | %s | %.2f | %.2f | %s | %.3g | %s | %.1f | %s |\n",
-        one.instance.c_str(), one.n, one.rule.c_str(), one.kernel.c_str(),
-        one.ns_per_attempt_per_core, one.cpu_ns_per_attempt,
-        two ? absl::StrFormat("%.2f", two->cpu_ns_per_attempt).c_str() : "—",
-        one.attempts_per_second,
-        two ? absl::StrFormat("%.3g", two->attempts_per_second).c_str() : "—",
-        ref.dwave_ns_per_attempt,
-        Ratio(ref.dwave_ns_per_attempt, one.cpu_ns_per_attempt).c_str());
+        "| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n",
+        any.instance.c_str(), any.n, any.rule.c_str(), any.kernel.c_str(),
+        Cell(one, one ? one->ns_per_attempt_per_core : 0, 2, false).c_str(),
+        Cell(one, one ? one->cpu_ns_per_attempt : 0, 2, false).c_str(),
+        Cell(two, two ? two->cpu_ns_per_attempt : 0, 2, false).c_str(),
+        Cell(one, one ? one->attempts_per_second : 0, 3, true).c_str(),
+        Cell(two, two ? two->attempts_per_second : 0, 3, true).c_str());
   }
+}
+
+void PrintTimeToSolution() {
   std::printf(
-      "\n| instance | rule | p (successes/reads) | D-Wave p | TTS99 1 core "
-      "(wall) | TTS99 2 cores (wall) | TTS99 2 cores (CPU) | D-Wave TTS99 | "
-      "ratio 2 cores (wall) | ratio 2 cores (CPU) |\n"
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-  for (const Result& one : results) {
-    if (one.threads != 1) continue;
-    const Result* two = find(one, 2);
-    const Reference& ref = *one.reference;
-    int64_t reads = one.reads, successes = one.successes;
-    if (two != nullptr) reads += two->reads, successes += two->successes;
-    const double p = static_cast<double>(successes) / reads;
-    const double tts1 = Tts99(one.read_seconds, p);
-    const double tts2 = two ? Tts99(two->read_seconds, p) : INFINITY;
-    const double cpu_read = two ? two->cpu_read_seconds : one.cpu_read_seconds;
-    const double tts2_cpu = Tts99(cpu_read / 2, p);
-    const double dwave_tts = ref.dwave_tts_ms * 1e-3;
-    std::printf(
-        "| %s | %s | %.3g (%lld/%lld)%s | %s | %s | %s | %s | %s | %s | %s "
-        "|\n",
-        one.instance.c_str(), one.rule.c_str(), p,
-        static_cast<long long>(successes), static_cast<long long>(reads),
-        ref.best_known ? " vs best known" : "",
-        ref.dwave_p >= 0 ? absl::StrFormat("%.3g", ref.dwave_p).c_str() : "—",
-        Ms(tts1).c_str(), Ms(tts2).c_str(), Ms(tts2_cpu).c_str(),
-        dwave_tts > 0 ? Ms(dwave_tts).c_str() : "—",
-        Ratio(dwave_tts, tts2).c_str(), Ratio(dwave_tts, tts2_cpu).c_str());
+      "\n| instance | rule | best energy | p (successes/reads) | TTS99 1 "
+      "core (wall) | TTS99 2 cores (wall) | TTS99 2 cores (CPU) |\n"
+      "|---|---|---:|---:|---:|---:|---:|\n");
+  for (const auto& [one, two] : Runs()) {
+    const Result& any = one ? *one : *two;
+    int64_t reads, successes;
+    const double p = SuccessProbability(one, two, &successes, &reads);
+    const double best = std::min(one ? one->best_energy : INFINITY,
+                                 two ? two->best_energy : INFINITY);
+    std::printf("| %s | %s | %.6f | %.3g (%lld/%lld)%s | %s | %s | %s |\n",
+                any.instance.c_str(), any.rule.c_str(), best, p,
+                static_cast<long long>(successes),
+                static_cast<long long>(reads),
+                any.reference->best_known ? " vs best known" : "",
+                one ? Ms(Tts99(one->read_seconds, p)).c_str() : "—",
+                two ? Ms(Tts99(two->read_seconds, p)).c_str() : "—",
+                Ms(CpuTts2(one, two, p)).c_str());
   }
+}
+
+// The tuned range against dwave-samplers' range, both measured here: CPU time
+// per attempt and TTS99 on 2 cores (CPU), and how many times faster tuned is.
+void PrintRuleComparison() {
+  std::printf(
+      "\n| instance | ns/att tuned / dwave (CPU) | TTS99 2 cores (CPU) tuned "
+      "| TTS99 2 cores (CPU) dwave | dwave / tuned |\n"
+      "|---|---:|---:|---:|---:|\n");
+  for (const auto& [one, two] : Runs()) {
+    const Result& tuned = one ? *one : *two;
+    if (tuned.rule != "tuned") continue;
+    const Result* dwave1 = Find(tuned.instance, "dwave", 1);
+    const Result* dwave2 = Find(tuned.instance, "dwave", 2);
+    if (dwave1 == nullptr && dwave2 == nullptr) continue;
+    const Result& dwave = dwave1 ? *dwave1 : *dwave2;
+    int64_t reads, successes;
+    const double tts_tuned =
+        CpuTts2(one, two, SuccessProbability(one, two, &successes, &reads));
+    const double tts_dwave = CpuTts2(
+        dwave1, dwave2, SuccessProbability(dwave1, dwave2, &successes, &reads));
+    std::printf("| %s | %.2f / %.2f | %s | %s | %s |\n", tuned.instance.c_str(),
+                tuned.cpu_ns_per_attempt, dwave.cpu_ns_per_attempt,
+                Ms(tts_tuned).c_str(), Ms(tts_dwave).c_str(),
+                Ratio(tts_dwave, tts_tuned).c_str());
+  }
+}
+
+// Three tables: throughput, time to solution, and the two rules side by side.
+// On a busy machine the wall clock also counts other processes' time slices;
+// the CPU-time columns do not.
+void PrintSummary() {
+  PrintThroughput();
+  PrintTimeToSolution();
+  PrintRuleComparison();
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/base/casts.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
@@ -28,6 +29,40 @@ int64_t ThreadCpuNanos() {
   timespec now;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return int64_t{now.tv_sec} * 1000000000 + now.tv_nsec;
+}
+
+// Jobs of at most this many lane batches and lane-batch variable updates run
+// on the calling thread (about a millisecond of annealing at most).
+constexpr int kInlineBatches = 2;
+constexpr int64_t kInlineWork = int64_t{1} << 18;
+
+// The kernel's form of the model, made once per compiled problem.
+absl::StatusOr<std::shared_ptr<const KernelModel>> CachedKernelModel(
+    const Qubo& model, DerivedCache* derived) {
+  auto make = [&] { return MakeKernelModel(model); };
+  if (derived == nullptr) {
+    ASSIGN_OR_RETURN(KernelModel made, make());
+    return std::make_shared<const KernelModel>(std::move(made));
+  }
+  return derived->GetOrTryMake<KernelModel>("cpu_sa/kernel_model", make);
+}
+
+// The schedule of these parameters, kept with the compiled problem: its
+// stored betas cost a pow() each for a geometric schedule.
+absl::StatusOr<std::shared_ptr<const ResolvedSchedule>> CachedSchedule(
+    const Qubo& model, const SampleParams& params) {
+  auto make = [&] { return ResolveSchedule(model, params); };
+  if (params.derived == nullptr || !params.beta_schedule.empty()) {
+    ASSIGN_OR_RETURN(ResolvedSchedule made, make());
+    return std::make_shared<const ResolvedSchedule>(std::move(made));
+  }
+  const std::string key =
+      absl::StrCat("cpu_sa/schedule/", static_cast<int>(params.schedule), "/",
+                   static_cast<int>(params.beta_range_rule), "/",
+                   absl::Hex(absl::bit_cast<uint64_t>(params.beta_hot)), "/",
+                   absl::Hex(absl::bit_cast<uint64_t>(params.beta_cold)), "/",
+                   params.num_sweeps, "/", params.sweeps_per_beta);
+  return params.derived->GetOrTryMake<ResolvedSchedule>(key, make);
 }
 
 class CpuSaSampler final : public Sampler {
@@ -81,15 +116,67 @@ class CpuSaSampler final : public Sampler {
             " values for ", n, " variables"));
       }
     }
-    ASSIGN_OR_RETURN(const ResolvedSchedule schedule,
-                     ResolveSchedule(model, params));
+    ASSIGN_OR_RETURN(const std::shared_ptr<const ResolvedSchedule> resolved,
+                     CachedSchedule(model, params));
+    const ResolvedSchedule& schedule = *resolved;
     const KernelPath path = ResolveKernelPath(params.kernel);
     const int lanes = KernelLanes(path);
-    ASSIGN_OR_RETURN(const KernelModel kernel_model, MakeKernelModel(model));
+    ASSIGN_OR_RETURN(const std::shared_ptr<const KernelModel> shared_model,
+                     CachedKernelModel(model, params.derived));
+    const KernelModel& kernel_model = *shared_model;
 
     std::atomic<int> reads_done{0};
     std::atomic<int64_t> sweeps{0}, attempts{0}, accepted{0}, cpu_ns{0};
-    auto group = pool_->NewGroup();
+    // One lane batch: reads [first, first + count) on `batch_path`.
+    auto run_batch = [&](int first, int count, KernelPath batch_path) {
+      if (interrupter.ShouldStop()) return;
+      std::vector<KernelRead> reads(count);
+      for (int k = 0; k < count; ++k) {
+        const int r = first + k;
+        Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
+        std::vector<uint8_t>& state = reads[k].state;
+        if (!params.initial_states.empty()) {
+          state = params.initial_states[r % params.initial_states.size()];
+        } else {
+          state.resize(n);
+          for (int i = 0; i < n; ++i)
+            state[i] = static_cast<uint8_t>(rng.Next() >> 63);
+        }
+        reads[k].rng_seed = rng.Next();
+      }
+      const int64_t cpu_start = ThreadCpuNanos();
+      const KernelStats run =
+          AnnealReads(batch_path, kernel_model, schedule, params.acceptance,
+                      reads, interrupter);
+      cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
+      sweeps.fetch_add(run.sweeps_done * count, std::memory_order_relaxed);
+      attempts.fetch_add(run.attempts, std::memory_order_relaxed);
+      accepted.fetch_add(run.accepted, std::memory_order_relaxed);
+      // Reads cut short are kept only when the time limit cut them: their
+      // state is the best the budget allowed. After a cancel, a deadline or a
+      // reached target they are noise.
+      if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit)
+        return;
+      for (int k = 0; k < count; ++k) {
+        const double energy = model.Energy(reads[k].state);
+        reads_done.fetch_add(1, std::memory_order_relaxed);
+        if (params.target_energy && energy <= *params.target_energy + 1e-9) {
+          interrupter.Interrupt(StopReason::kTargetReached);
+        }
+        sink.OnSample({std::move(reads[k].state), energy,
+                       static_cast<uint32_t>(first + k), 1});
+      }
+    };
+    // A small job runs on the calling thread: handing two lane batches to the
+    // pool and waiting for them costs two thread wake-ups, a large share of a
+    // millisecond's anneal. Larger jobs go through the pool's round-robin,
+    // which keeps requests fair to each other.
+    const int batches = (params.num_reads + lanes - 1) / lanes;
+    const bool inline_job =
+        batches <= kInlineBatches &&
+        static_cast<int64_t>(batches) * schedule.num_sweeps() * n <=
+            kInlineWork;
+    auto group = inline_job ? nullptr : pool_->NewGroup();
     for (int first = 0; first < params.num_reads;) {
       // A short last batch runs on a narrower path when that fills its lanes
       // better; every path gives the same samples, so only the speed changes.
@@ -98,49 +185,16 @@ class CpuSaSampler final : public Sampler {
           count <= KernelLanes(KernelPath::kAvx2) && path == KernelPath::kAvx512
               ? KernelPath::kAvx2
               : path;
-      group->Submit([&, first, count, batch_path] {
-        if (interrupter.ShouldStop()) return;
-        std::vector<KernelRead> reads(count);
-        for (int k = 0; k < count; ++k) {
-          const int r = first + k;
-          Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
-          std::vector<uint8_t>& state = reads[k].state;
-          if (!params.initial_states.empty()) {
-            state = params.initial_states[r % params.initial_states.size()];
-          } else {
-            state.resize(n);
-            for (int i = 0; i < n; ++i)
-              state[i] = static_cast<uint8_t>(rng.Next() >> 63);
-          }
-          reads[k].rng_seed = rng.Next();
-        }
-        const int64_t cpu_start = ThreadCpuNanos();
-        const KernelStats run =
-            AnnealReads(batch_path, kernel_model, schedule, params.acceptance,
-                        reads, interrupter);
-        cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start,
-                         std::memory_order_relaxed);
-        sweeps.fetch_add(run.sweeps_done * count, std::memory_order_relaxed);
-        attempts.fetch_add(run.attempts, std::memory_order_relaxed);
-        accepted.fetch_add(run.accepted, std::memory_order_relaxed);
-        // Reads cut short are kept only when the time limit cut them: their
-        // state is the best the budget allowed. After a cancel, a deadline or a
-        // reached target they are noise.
-        if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit)
-          return;
-        for (int k = 0; k < count; ++k) {
-          const double energy = model.Energy(reads[k].state);
-          reads_done.fetch_add(1, std::memory_order_relaxed);
-          if (params.target_energy && energy <= *params.target_energy + 1e-9) {
-            interrupter.Interrupt(StopReason::kTargetReached);
-          }
-          sink.OnSample({std::move(reads[k].state), energy,
-                         static_cast<uint32_t>(first + k), 1});
-        }
-      });
+      if (inline_job) {
+        run_batch(first, count, batch_path);
+      } else {
+        group->Submit([&run_batch, first, count, batch_path] {
+          run_batch(first, count, batch_path);
+        });
+      }
       first += count;
     }
-    RETURN_IF_ERROR(group->Wait());
+    if (group != nullptr) RETURN_IF_ERROR(group->Wait());
 
     SampleStats stats;
     stats.stop_reason = interrupter.reason();
