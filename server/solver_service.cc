@@ -98,8 +98,8 @@ grpc::ServerUnaryReactor* SolverService::Validate(
 grpc::ServerUnaryReactor* SolverService::Count(
     grpc::CallbackServerContext* call, const v1::CountRequest* request,
     v1::CountResponse* response) {
-  // The call's deadline reaches the count through an interrupter, which a
-  // drain can stop too.
+  // The call's deadline and the client's cancel reach the count through an
+  // interrupter, which a drain can stop too.
   const auto deadline = call->deadline();
   const absl::Time call_deadline =
       deadline == std::chrono::system_clock::time_point::max()
@@ -108,9 +108,11 @@ grpc::ServerUnaryReactor* SolverService::Count(
   return RunUnary(
       context_, call, "Count",
       PuzzleLabel(*context_->engine, request->puzzle()),
-      [this, request, response, call_deadline]() -> absl::Status {
+      [this, call, request, response, call_deadline]() -> absl::Status {
         Interrupter interrupter;
         interrupter.SetDeadline(call_deadline, StopReason::kDeadline);
+        // A unary call's cancel is a flag on the call; the count polls it.
+        interrupter.SetCancelCheck([call] { return call->IsCancelled(); });
         context_->Track(&interrupter);
         auto result = context_->engine->Count(*request, interrupter);
         context_->Untrack(&interrupter);

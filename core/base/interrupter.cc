@@ -48,6 +48,10 @@ bool Interrupter::ShouldStop() {
     Interrupt(parent_->reason());
     return true;
   }
+  if (cancel_check_ && cancel_check_()) {
+    Interrupt(StopReason::kCancelled);
+    return true;
+  }
   const int64_t deadline = deadline_ns_.load(std::memory_order_acquire);
   if (deadline == INT64_MAX) return false;
   if (absl::GetCurrentTimeNanos() < deadline) return false;

@@ -9,6 +9,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <utility>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/strings/string_view.h"
@@ -41,6 +43,13 @@ class Interrupter {
   Interrupter(const Interrupter&) = delete;
   Interrupter& operator=(const Interrupter&) = delete;
 
+  // A check ShouldStop() also runs (a client's cancel that arrives as a flag
+  // to poll, not as a call); true stops with kCancelled. Set it before the
+  // interrupter is shared; it must be cheap and thread-safe.
+  void SetCancelCheck(std::function<bool()> cancelled) {
+    cancel_check_ = std::move(cancelled);
+  }
+
   // Requests a stop. The first reason given wins; later calls keep it.
   void Interrupt(StopReason reason);
 
@@ -64,6 +73,7 @@ class Interrupter {
   absl::Mutex deadline_mu_;
   StopReason deadline_reason_ ABSL_GUARDED_BY(deadline_mu_) = StopReason::kNone;
   Interrupter* const parent_ = nullptr;
+  std::function<bool()> cancel_check_;
 };
 
 }  // namespace qs

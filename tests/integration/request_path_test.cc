@@ -239,6 +239,34 @@ TEST(AllocationFailureTest, EndsTheRequestAndTheServerKeepsServing) {
   waitpid(pid, nullptr, 0);
 }
 
+// A client's cancel of a unary Count reaches the enumeration, which stops
+// (before, it ran to its limit with nobody waiting).
+TEST(CountCancelTest, ACancelledCountStopsAndTheServerServes) {
+  server::ServerOptions options;
+  options.max_concurrent_requests = 1;  // the next call waits for the count
+  auto server = TestServer::Start(options, /*with_metrics=*/false);
+  auto stub = server->NewStub();
+  v1::CountRequest count;
+  count.mutable_puzzle()->mutable_sudoku()->set_box_size(3);
+  for (int c = 0; c < 81; ++c)
+    count.mutable_puzzle()->mutable_sudoku()->add_cells(0);
+  count.set_limit(100000000);
+  count.set_method(v1::COUNT_METHOD_SAT);
+  grpc::ClientContext context;
+  SetDeadline(context, 600);
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    context.TryCancel();
+  });
+  v1::CountResponse counted;
+  EXPECT_EQ(stub->Count(&context, count, &counted).error_code(),
+            grpc::StatusCode::CANCELLED);
+  canceller.join();
+  // With one request thread, this solve runs only once the count stopped.
+  const auto stream = RunSolve(*stub, SmallSudokuRequest("cpu-sa"), 60);
+  EXPECT_TRUE(stream.status.ok()) << stream.status.error_message();
+}
+
 // A model over the coupler limit is refused from its dimensions, before its
 // terms are built.
 TEST(ModelEstimateTest, ALargeQueensBoardIsRefusedBeforeItIsBuilt) {

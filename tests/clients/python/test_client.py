@@ -169,7 +169,7 @@ def test_errors_carry_the_status_name(client):
         client.solve("nqueens", "8", num_reads=0)
     assert remote.value.code_name == "INVALID_ARGUMENT"
     assert not isinstance(remote.value, qsolver.ParseError)
-    with pytest.raises(qsolver.Error, match=r"^RESOURCE_EXHAUSTED: exact enumeration takes at most 30"):
+    with pytest.raises(qsolver.Error, match=r"^RESOURCE_EXHAUSTED: params.backend: .exact. takes at most 30 variables"):
         client.solve("nqueens", "8", backend="exact")  # 64 variables
 
 
