@@ -253,6 +253,7 @@ void BatchRun::Finish(int index, const grpc::Status& status,
     auto& f = *line.mutable_fields();
     f["valid"] = JsonBool(false);
     f["energy"] = JsonNull();
+    f["objective"] = JsonNull();
     f["board"] = JsonStrings({});
     f["violations"] = JsonStrings({});
     f["status_message"] = JsonString(status.error_message());
@@ -539,7 +540,7 @@ int Batch() {
     Item item;
     item.wire.set_id(line.id);
     v1::SolveRequest& request = *item.wire.mutable_request();
-    auto puzzle = formats::ParsePuzzleText(line.kind, line.text);
+    auto puzzle = ParsePuzzleFromFlags(line.kind, line.text);
     if (puzzle.ok()) {
       *request.mutable_puzzle() = *std::move(puzzle);
       *request.mutable_compile() = *options;

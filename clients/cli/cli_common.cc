@@ -2,6 +2,7 @@
 #include "clients/cli/cli_common.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -12,25 +13,43 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "clients/formats/puzzle_text.h"
+#include "clients/formats/qubo_formats.h"
 #include "google/protobuf/util/json_util.h"
 
 ABSL_FLAG(std::string, addr, "127.0.0.1:50051",
           "Server address host:port (or a gRPC target such as ipv4:a,b)");
 ABSL_FLAG(
     std::string, kind, "sudoku",
-    "Puzzle kind: sudoku, nqueens, queens, tents, chess, takuzu, tango, qubo");
+    "Puzzle kind: sudoku, nqueens, queens, tents, chess, takuzu, tango, qubo, "
+    "maxcut");
 ABSL_FLAG(std::string, input, "", "Puzzle text (format depends on --kind)");
 ABSL_FLAG(std::string, input_file, "", "File holding the puzzle text");
+ABSL_FLAG(std::string, format, "auto",
+          "--kind qubo: the file format (auto, text, qbsolv, orlib, coo, "
+          "ising)");
+ABSL_FLAG(std::string, sense, "",
+          "--kind qubo: min or max, the direction of the file's objective "
+          "(default: max for orlib, min for the others)");
+ABSL_FLAG(int64_t, instance, 1,
+          "--kind qubo --format orlib: which instance of the file (1-based)");
+ABSL_FLAG(std::string, target_objective, "",
+          "solve: stop when the model's own objective reaches this value "
+          "(the cut weight for maxcut; a --sense max model's maximised "
+          "value)");
 ABSL_FLAG(double, deadline, 0, "Call deadline in seconds; 0: none");
 ABSL_FLAG(std::string, reduction, "",
           "none, clues or full (default: the family's strongest)");
 ABSL_FLAG(std::string, backend, "",
           "Sampling backend (see `qsolve backends`); default cpu-sa");
 ABSL_FLAG(int64_t, reads, -1, "Number of reads; default: the server's (100)");
-ABSL_FLAG(int64_t, sweeps, -1, "Sweeps per read; default: the server's (1000)");
+// A string so that `qsolve bench --sweeps 100,1000,10000` can take a list.
+ABSL_FLAG(std::string, sweeps, "",
+          "Sweeps per read; default: the server's (1000). bench: a "
+          "comma-separated list of budgets");
 ABSL_FLAG(
     int64_t, seed, -1,
     "Random seed (same seed, same samples); default: the server draws one");
@@ -240,7 +259,60 @@ absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags() {
     return absl::InvalidArgumentError(
         "--input or --input-file: no puzzle given");
   }
-  return formats::ParsePuzzleText(absl::GetFlag(FLAGS_kind), text);
+  return ParsePuzzleFromFlags(absl::GetFlag(FLAGS_kind), text);
+}
+
+absl::StatusOr<formats::QuboReadOptions> QuboReadOptionsFromFlags() {
+  formats::QuboReadOptions options;
+  auto format = formats::ParseQuboFormatName(absl::GetFlag(FLAGS_format));
+  if (!format.ok()) return format.status();
+  options.format = *format;
+  const std::string sense = absl::GetFlag(FLAGS_sense);
+  if (sense == "min") {
+    options.sense = v1::MINIMIZE;
+  } else if (sense == "max") {
+    options.sense = v1::MAXIMIZE;
+  } else if (!sense.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--sense: min or max, got '", sense, "'"));
+  }
+  const int64_t instance = absl::GetFlag(FLAGS_instance);
+  if (instance < 1 || instance > INT32_MAX)
+    return absl::InvalidArgumentError("--instance: must be >= 1");
+  options.instance = static_cast<int>(instance);
+  return options;
+}
+
+absl::StatusOr<v1::PuzzleSpec> ParsePuzzleFromFlags(absl::string_view kind,
+                                                    absl::string_view text) {
+  if (kind != "qubo") return formats::ParsePuzzleText(kind, text);
+  auto options = QuboReadOptionsFromFlags();
+  if (!options.ok()) return options.status();
+  return formats::ParseQuboPuzzleText(text, *options);
+}
+
+absl::StatusOr<double> EnergyForObjective(const v1::PuzzleSpec& puzzle,
+                                          double objective) {
+  if (puzzle.has_maxcut()) return -objective;
+  if (puzzle.has_qubo())
+    return puzzle.qubo().sense() == v1::MAXIMIZE ? -objective : objective;
+  return absl::InvalidArgumentError(
+      "--target_objective: only qubo and maxcut models have an objective");
+}
+
+absl::Status ApplyTargetObjective(const v1::PuzzleSpec& puzzle,
+                                  v1::SolveParams& params) {
+  const std::string text = absl::GetFlag(FLAGS_target_objective);
+  if (text.empty()) return absl::OkStatus();
+  double objective;
+  if (!absl::SimpleAtod(text, &objective) || !std::isfinite(objective)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--target_objective: expected a number, got '", text, "'"));
+  }
+  auto energy = EnergyForObjective(puzzle, objective);
+  if (!energy.ok()) return energy.status();
+  params.set_target_energy(*energy);
+  return absl::OkStatus();
 }
 
 absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags() {
@@ -265,7 +337,12 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
   v1::SolveParams params;
   params.set_backend(absl::GetFlag(FLAGS_backend));
   const int64_t reads = absl::GetFlag(FLAGS_reads);
-  const int64_t sweeps = absl::GetFlag(FLAGS_sweeps);
+  int64_t sweeps = -1;
+  if (const std::string text = absl::GetFlag(FLAGS_sweeps);
+      !text.empty() && !absl::SimpleAtoi(text, &sweeps)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--sweeps: expected a number, got '", text, "'"));
+  }
   const int64_t seed = absl::GetFlag(FLAGS_seed);
   // Out-of-range values go to the server unchanged so that it answers with its
   // own limits.
@@ -401,6 +478,8 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
   f["valid"] = JsonBool(summary.best_valid());
   f["energy"] =
       summary.reads_done() > 0 ? JsonNumber(summary.best_energy()) : JsonNull();
+  f["objective"] =
+      summary.has_objective() ? JsonNumber(summary.objective()) : JsonNull();
   f["ground_energy"] = summary.has_ground_energy()
                            ? JsonNumber(summary.ground_energy())
                            : JsonNull();

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "clients/formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "qs/v1/solve.pb.h"
@@ -33,6 +35,23 @@ void PrepareContext(grpc::ClientContext& context);
 
 // The puzzle from --kind and --input / --input-file.
 absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags();
+
+// A puzzle of `kind` from its text: the kind's parser, and for qubo the
+// --format, --sense and --instance flags (what `solve`, `compile` and `batch`
+// share).
+absl::StatusOr<v1::PuzzleSpec> ParsePuzzleFromFlags(absl::string_view kind,
+                                                    absl::string_view text);
+absl::StatusOr<formats::QuboReadOptions> QuboReadOptionsFromFlags();
+
+// The energy at which a model's own objective equals `objective`: -objective
+// for maxcut (energy = -cut) and for a qubo model with sense MAXIMIZE,
+// objective itself for a minimised qubo model; INVALID_ARGUMENT for puzzles.
+absl::StatusOr<double> EnergyForObjective(const v1::PuzzleSpec& puzzle,
+                                          double objective);
+// --target_objective as params.target_energy (EnergyForObjective), so that
+// the server stops the solve when a read reaches it.
+absl::Status ApplyTargetObjective(const v1::PuzzleSpec& puzzle,
+                                  v1::SolveParams& params);
 
 // Compile options from --reduction (none|clues|full; default: the family's
 // strongest) and --export.
@@ -63,7 +82,8 @@ std::string ViolationText(const v1::Violation& violation);
 
 // The result object of one solve (the last line of `solve --json`, and the
 // solve fields of a `batch` line): valid, energy, ground_energy, board,
-// violations, termination, reads, num_valid, success_fraction, seed, backend,
+// violations, objective (null where the family has none), termination,
+// reads, num_valid, success_fraction, seed, backend,
 // variables, variables_total, attempts_per_second, timings, request_id.
 google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
                                          const v1::SolveSummary& summary);

@@ -13,6 +13,10 @@
 //   qsolve validate --addr HOST:PORT --kind KIND --input TEXT --board ROWS
 //   qsolve batch    --addr A,B,C|TARGET --input-file FILE [--concurrency N]
 //                   [--streams N] [--retries N] [--output FILE] [solve flags]
+//   qsolve bench    --addr HOST:PORT --models M1,M2 [--backends B1,B2]
+//                   [--sweeps 100,1000 | --time_budgets 0.1,1] [--repeats R]
+//                   [--reads N] [--target X] [--csv FILE] [--plot FILE.svg]
+//                   [--json]
 //   qsolve count    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--limit N] [--method auto|sat|bdd] [--time_limit SEC] [--json]
 //   qsolve generate --addr HOST:PORT --kind sudoku|queens|takuzu|tango|tents
@@ -45,18 +49,20 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/batch.h"
+#include "clients/cli/bench.h"
 #include "clients/cli/cli_common.h"
 #include "clients/formats/puzzle_text.h"
-#include "clients/formats/qubo_text.h"
+#include "clients/formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 
 ABSL_FLAG(bool, json, false,
           "Print protobuf JSON lines, the last one a summary object");
-ABSL_FLAG(
-    std::string, export, "",
-    "compile: write the reduced QUBO to this file (text format, see README)");
+ABSL_FLAG(std::string, export, "",
+          "compile: write the reduced QUBO to this file (see README)");
+ABSL_FLAG(std::string, export_format, "text",
+          "compile --export: text, qbsolv, orlib, coo or ising");
 ABSL_FLAG(std::string, board, "",
           "validate: the board as rows separated by '/' or newlines");
 ABSL_FLAG(bool, samples, false,
@@ -149,6 +155,22 @@ int Backends() {
   return 0;
 }
 
+// The reduced model in --export_format (text when auto). Models whose objective
+// is maximised (maxcut, a qubo read with sense max) are marked so, so that the
+// writers put the objective itself in the file (orlib reads it back as such).
+absl::StatusOr<std::string> ExportText(const v1::PuzzleSpec& puzzle,
+                                       v1::QuboModel model) {
+  auto format =
+      formats::ParseQuboFormatName(absl::GetFlag(FLAGS_export_format));
+  if (!format.ok()) return format.status();
+  if (puzzle.has_maxcut() ||
+      (puzzle.has_qubo() && puzzle.qubo().sense() == v1::MAXIMIZE))
+    model.set_sense(v1::MAXIMIZE);
+  return formats::FormatQuboModel(model, *format == formats::QuboFormat::kAuto
+                                             ? formats::QuboFormat::kText
+                                             : *format);
+}
+
 int Compile() {
   auto puzzle = PuzzleFromFlags();
   if (!puzzle.ok()) return ReportLocalError(puzzle.status());
@@ -167,7 +189,7 @@ int Compile() {
   if (!status.ok()) return ReportRpcError(status);
   const v1::CompileStats& stats = response.stats();
   if (!export_path.empty()) {
-    auto text = formats::FormatQuboText(response.qubo());
+    auto text = ExportText(*puzzle, response.qubo());
     if (!text.ok()) return ReportLocalError(text.status());
     std::ofstream out(export_path);
     out << *text;
@@ -225,6 +247,8 @@ int Solve() {
   if (!options.ok()) return ReportLocalError(options.status());
   auto params = SolveParamsFromFlags();
   if (!params.ok()) return ReportLocalError(params.status());
+  if (absl::Status s = ApplyTargetObjective(*puzzle, *params); !s.ok())
+    return ReportLocalError(s);
   v1::SolveRequest request;
   *request.mutable_puzzle() = *puzzle;
   *request.mutable_compile() = *options;
@@ -321,6 +345,8 @@ int Solve() {
           ? absl::StrCat(" (ground ", summary.ground_energy(), ")").c_str()
           : "",
       summary.best_valid() ? "VALID" : "NOT VALID");
+  if (summary.has_objective())
+    std::printf("objective %.17g\n", summary.objective());
   for (const auto& v : summary.best_violations())
     std::printf("  violation: %s\n", ViolationText(v).c_str());
   std::printf("reads %u, valid %u (%.1f%%), termination %s\n",
@@ -397,6 +423,8 @@ int Validate() {
   }
   std::printf("%s", response.report().valid() ? "VALID" : "NOT VALID");
   if (response.has_energy()) std::printf(" (energy %g)", response.energy());
+  if (response.report().has_objective())
+    std::printf(" objective %.17g", response.report().objective());
   std::printf("\n");
   for (const auto& v : response.report().violations())
     std::printf("  violation: %s\n", ViolationText(v).c_str());
@@ -565,8 +593,9 @@ const std::vector<Subcommand>& Subcommands() {
     const std::vector<const char*> connection = {
         "addr",         "deadline",        "tls_ca_file", "tls_cert_file",
         "tls_key_file", "tls_server_name", "token_file"};
-    const std::vector<const char*> puzzle = {"kind", "input", "input_file",
-                                             "reduction"};
+    const std::vector<const char*> puzzle = {
+        "kind",   "input", "input_file", "reduction",
+        "format", "sense", "instance"};
     const std::vector<const char*> solve = {
         "backend",        "reads",          "sweeps",
         "seed",           "time_limit",     "stop_at_first_valid",
@@ -586,9 +615,12 @@ const std::vector<Subcommand>& Subcommands() {
         {"backends", "list the server's backends",
          join({connection, {"json"}})},
         {"compile", "compile a puzzle to its QUBO and print its statistics",
-         join({connection, puzzle, {"export", "json"}})},
+         join({connection, puzzle, {"export", "export_format", "json"}})},
         {"solve", "solve a puzzle, streaming samples",
-         join({connection, puzzle, solve, {"samples", "json"}})},
+         join({connection,
+               puzzle,
+               solve,
+               {"target_objective", "samples", "json"}})},
         {"validate", "check a board against the puzzle's rules",
          join({connection, puzzle, {"board", "json"}})},
         {"count", "count the boards that keep the puzzle's rules",
@@ -600,7 +632,14 @@ const std::vector<Subcommand>& Subcommands() {
         {"batch", "solve a file of puzzles over one or more servers",
          join({connection,
                {"input_file", "output", "concurrency", "streams", "retries",
-                "give_up_after", "progress", "reduction"},
+                "give_up_after", "progress", "reduction", "format", "sense",
+                "instance"},
+               solve})},
+        {"bench", "time-to-solution of models over backends and budgets",
+         join({connection,
+               {"models", "kind", "format", "sense", "instance", "backends",
+                "time_budgets", "repeats", "target", "csv", "plot", "bootstrap",
+                "json"},
                solve})},
     };
   }();
@@ -677,6 +716,7 @@ int main(int argc, char** argv) {
   if (command == "count") return qs::cli::Count();
   if (command == "generate") return qs::cli::Generate();
   if (command == "batch") return qs::cli::Batch();
+  if (command == "bench") return qs::cli::Bench();
   std::fprintf(stderr, "unknown command '%s'\nusage: %s\n", command.c_str(),
                absl::ProgramUsageMessage().data());
   return qs::cli::kExitUsage;

@@ -30,6 +30,7 @@ const std::vector<Format>& Formats() {
       {"tents", &ParseTentsText, &ParseBinaryBoard, &FormatTentsText},
       {"chess", &ParseChessText, &ParseChessBoard, nullptr},
       {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard, nullptr},
+      {"maxcut", &ParseMaxCutText, &ParseBinaryBoard, &FormatMaxCutText},
       {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard, &FormatTakuzuText},
       {"tango", &ParseTangoText, &ParseTakuzuBoard, &FormatTangoText},
   };

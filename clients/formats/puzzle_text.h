@@ -29,8 +29,10 @@
 //           for the cells above and below), separated by '/' or new lines,
 //           e.g. "1=..0/..../...1/..x./0.../..../..x..". Details in
 //           takuzu_text.cc and takuzu_text.md.
-//   qubo    the "n m offset" + "i j w" text of ../shared/data/instances
-//   (qubo_text.h).
+//   qubo    a raw model in one of the formats of qubo_formats.h (text,
+//           qbsolv, orlib, coo, ising), detected from the first lines.
+//   maxcut  a graph in the rudy / G-set format: "N E", then E lines "i j w"
+//           (1-based; maxcut_text.cc).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 #define QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 
@@ -94,6 +96,8 @@ absl::StatusOr<std::string> FormatTakuzuText(const v1::PuzzleSpec& puzzle);
 // An sgt-tents game ID ("WxH:trees,column counts,row counts").
 absl::StatusOr<std::string> FormatTentsText(const v1::PuzzleSpec& puzzle);
 absl::StatusOr<std::string> FormatTangoText(const v1::PuzzleSpec& puzzle);
+// The rudy / G-set text of a Max-Cut graph (several lines).
+absl::StatusOr<std::string> FormatMaxCutText(const v1::PuzzleSpec& puzzle);
 
 // One parser per kind (each defined in its own file).
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text);
@@ -102,6 +106,7 @@ absl::StatusOr<v1::PuzzleSpec> ParseQueensText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseTentsText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseChessText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(absl::string_view text);
+absl::StatusOr<v1::PuzzleSpec> ParseMaxCutText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseTakuzuText(absl::string_view text);
 absl::StatusOr<v1::PuzzleSpec> ParseTangoText(absl::string_view text);
 

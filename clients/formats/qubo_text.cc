@@ -10,24 +10,12 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "clients/formats/puzzle_text.h"
+#include "clients/formats/qubo_formats.h"
+#include "clients/formats/text_fields.h"
 
 namespace qs::formats {
-namespace {
-
-std::string FormatWeight(double w) {
-  for (int precision = 6; precision <= 17; ++precision) {
-    std::string text = absl::StrFormat("%.*g", precision, w);
-    double back;
-    if (absl::SimpleAtod(text, &back) && back == w) return text;
-  }
-  return absl::StrFormat("%.17g", w);
-}
-
-}  // namespace
-
 absl::StatusOr<v1::QuboModel> ParseQuboText(absl::string_view text) {
   v1::QuboModel model;
   model.set_vartype(v1::BINARY);
@@ -104,17 +92,22 @@ absl::StatusOr<std::string> FormatQuboText(const v1::QuboModel& model) {
         "qubo text holds BINARY models only; this model is SPIN");
   }
   std::string out = absl::StrCat(model.num_variables(), " ", model.w_size(),
-                                 " ", FormatWeight(model.offset()), "\n");
+                                 " ", ExactNumber(model.offset()), "\n");
   for (int k = 0; k < model.w_size(); ++k) {
     absl::StrAppend(&out, model.i(k), " ", model.j(k), " ",
-                    FormatWeight(model.w(k)), "\n");
+                    ExactNumber(model.w(k)), "\n");
   }
   return out;
 }
 
 absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(absl::string_view text) {
+  return ParseQuboPuzzleText(text, QuboReadOptions());
+}
+
+absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(
+    absl::string_view text, const QuboReadOptions& options) {
   v1::PuzzleSpec spec;
-  auto model = ParseQuboText(text);
+  auto model = ParseQuboModel(text, options);
   if (!model.ok()) return model.status();
   *spec.mutable_qubo() = *std::move(model);
   return spec;

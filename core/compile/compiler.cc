@@ -2,6 +2,7 @@
 #include "core/compile/compiler.h"
 
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -55,6 +56,32 @@ v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
   v.set_location(std::string(location));
   v.set_message(std::string(message));
   return v;
+}
+
+CompiledProblem UnreducedProblem(absl::string_view kind, Qubo model) {
+  CompiledProblem problem;
+  problem.kind = std::string(kind);
+  const int n = model.num_variables();
+  problem.model = model;
+  problem.full_model = std::move(model);
+  problem.variables = VariableMap::Identity(n);
+  problem.stages.push_back({"model", n, 0, 0});
+  problem.height = 1;
+  problem.width = n;
+  return problem;
+}
+
+v1::PuzzleSolution BinaryRowBoard(std::span<const uint8_t> bits) {
+  v1::PuzzleSolution solution;
+  solution.set_height(1);
+  solution.set_width(static_cast<uint32_t>(bits.size()));
+  std::string row;
+  for (uint8_t b : bits) {
+    solution.add_cells(b);
+    row.push_back(b ? '1' : '0');
+  }
+  solution.add_rows(std::move(row));
+  return solution;
 }
 
 }  // namespace qs

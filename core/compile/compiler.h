@@ -105,6 +105,15 @@ class PuzzleCompiler {
   virtual absl::StatusOr<std::vector<uint8_t>> Encode(
       const v1::PuzzleSpec& spec, const CompiledProblem& problem,
       const v1::PuzzleSolution& solution) const = 0;
+
+  // The model's own objective, in its own sense, at a sample of this energy
+  // (offset included): the cut weight for Max-Cut, the maximised value of a
+  // raw model read as a maximisation. None for families whose answer is a
+  // board rather than a value.
+  virtual std::optional<double> Objective(const v1::PuzzleSpec& spec,
+                                          double energy) const {
+    return std::nullopt;
+  }
 };
 
 // Helpers shared by compilers.
@@ -123,6 +132,12 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
 // (the caller reads those).
 absl::Status CheckSolutionRows(const v1::PuzzleSolution& solution, int rows,
                                int cols);
+
+// Models without a grid (raw QUBO, Max-Cut): the problem of `model` sampled as
+// it is (no reduction, identity variable map, a 1 x n board), and the board of
+// an assignment: one row of '0'/'1' per variable, the same values in cells.
+CompiledProblem UnreducedProblem(absl::string_view kind, Qubo model);
+v1::PuzzleSolution BinaryRowBoard(std::span<const uint8_t> bits);
 
 // A violation in one line.
 v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,

@@ -5,6 +5,7 @@
 #include "core/base/registry.h"
 #include "core/base/status_macros.h"
 #include "core/puzzles/chess.h"
+#include "core/puzzles/maxcut.h"
 #include "core/puzzles/queens.h"
 #include "core/puzzles/raw_qubo.h"
 #include "core/puzzles/sudoku.h"
@@ -20,6 +21,7 @@ absl::Status RegisterBuiltinCompilers(CompilerRegistry& registry) {
   RETURN_IF_ERROR(registry.Register(NewChessCompiler()));
   RETURN_IF_ERROR(registry.Register(NewTakuzuCompiler()));
   RETURN_IF_ERROR(registry.Register(NewRawQuboCompiler()));
+  RETURN_IF_ERROR(registry.Register(NewMaxCutCompiler()));
   return absl::OkStatus();
 }
 

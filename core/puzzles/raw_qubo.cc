@@ -26,32 +26,14 @@ class RawQuboCompiler final : public PuzzleCompiler {
   absl::StatusOr<CompiledProblem> Compile(
       const v1::PuzzleSpec& spec,
       const v1::CompileOptions& options) const override {
-    CompiledProblem problem;
-    problem.kind = std::string(kind());
-    ASSIGN_OR_RETURN(problem.full_model,
-                     QuboFromProto(spec.qubo(), "puzzle.qubo"));
-    const int n = problem.full_model.num_variables();
-    problem.model = problem.full_model;
-    problem.variables = VariableMap::Identity(n);
-    problem.stages.push_back({"model", n, 0, 0});
-    problem.height = 1;
-    problem.width = n;
-    return problem;
+    ASSIGN_OR_RETURN(Qubo model, QuboFromProto(spec.qubo(), "puzzle.qubo"));
+    return UnreducedProblem(kind(), std::move(model));
   }
 
   v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
                             const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
-    v1::PuzzleSolution solution;
-    solution.set_height(1);
-    solution.set_width(static_cast<uint32_t>(bits.size()));
-    std::string row;
-    for (uint8_t b : bits) {
-      solution.add_cells(b);
-      row.push_back(b ? '1' : '0');
-    }
-    solution.add_rows(std::move(row));
-    return solution;
+    return BinaryRowBoard(bits);
   }
 
   absl::StatusOr<v1::ValidationReport> Validate(
@@ -81,6 +63,12 @@ class RawQuboCompiler final : public PuzzleCompiler {
     ASSIGN_OR_RETURN(v1::ValidationReport report, Validate(spec, solution));
     std::vector<uint8_t> bits(solution.cells().begin(), solution.cells().end());
     return bits;
+  }
+
+  // A model read from a maximisation problem is stored negated.
+  std::optional<double> Objective(const v1::PuzzleSpec& spec,
+                                  double energy) const override {
+    return spec.qubo().sense() == v1::MAXIMIZE ? -energy : energy;
   }
 };
 

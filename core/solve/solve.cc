@@ -171,6 +171,10 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
   v1::SolveSummary* summary = response.mutable_summary();
   summary->set_request_id(request.request_id());
   FillSummary(sink, std::move(result), *summary);
+  if (auto objective =
+          compiler->Objective(request.puzzle(), summary->best_energy());
+      sink.has_best() && objective)
+    summary->set_objective(*objective);
   summary->mutable_backend()->set_name(std::string(backend->name()));
   if (problem.ground_energy) summary->set_ground_energy(*problem.ground_energy);
   v1::Timings* timings = summary->mutable_timings();

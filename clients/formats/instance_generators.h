@@ -1,0 +1,31 @@
+// Seeded random instances shaped like the standard benchmark sets, so that
+// tests and benchmarks need no downloaded files. The generator is this file's
+// own (splitmix64), so one seed gives the same instance on every platform.
+//
+//   RandomBqp        Beasley's recipe for the OR-Library bqp sets: each entry
+//                    q(i,j), i <= j, is non-zero with probability `density`,
+//                    an integer uniform in [-100, 100]; maximised. Returned
+//                    with sense MAXIMIZE (stored negated, as the orlib reader
+//                    gives it), ready for FormatQuboModel(..., kOrlib).
+//   RandomGsetGraph  rudy's random graphs of the G-set: each pair of the n
+//                    nodes is an edge with probability `density`, weight 1,
+//                    or 1 / -1 with equal chance when `signed_weights`
+//                    (G1-G5: 800 nodes, 6 %, weight 1; G6-G10: the same
+//                    graphs with signs).
+#ifndef QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
+#define QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
+
+#include <cstdint>
+
+#include "qs/v1/puzzles.pb.h"
+#include "qs/v1/qubo.pb.h"
+
+namespace qs::formats {
+
+v1::QuboModel RandomBqp(uint32_t n, double density, uint64_t seed);
+v1::PuzzleSpec RandomGsetGraph(uint32_t n, double density, bool signed_weights,
+                               uint64_t seed);
+
+}  // namespace qs::formats
+
+#endif  // QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_

@@ -1,0 +1,62 @@
+// Writes seeded random instances shaped like the standard sets to stdout
+// (clients/formats/instance_generators.h):
+//   generate_instances --kind bqp --n 50 --density 0.1 --seed 1 --count 10
+//       an OR-Library bqp file of `count` instances (seeds seed ..
+//       seed+count-1)
+//   generate_instances --kind gset|gsetpm --n 800 --density 0.06 --seed 1
+//       a rudy / G-set graph (weights 1, or +-1 for gsetpm)
+// The small files of tests/data/maxcut and tests/data/qubo were made with it
+// (commands in their README).
+#include <cstdio>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/strings/str_cat.h"
+#include "clients/formats/instance_generators.h"
+#include "clients/formats/puzzle_text.h"
+#include "clients/formats/qubo_formats.h"
+
+ABSL_FLAG(std::string, kind, "bqp", "bqp, gset or gsetpm");
+ABSL_FLAG(int, n, 50, "variables or nodes");
+ABSL_FLAG(double, density, 0.1, "probability of each entry or edge");
+ABSL_FLAG(uint64_t, seed, 1, "seed of the first instance");
+ABSL_FLAG(int, count, 1, "bqp: instances in the file");
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  const std::string kind = absl::GetFlag(FLAGS_kind);
+  const int n = absl::GetFlag(FLAGS_n), count = absl::GetFlag(FLAGS_count);
+  const double density = absl::GetFlag(FLAGS_density);
+  const uint64_t seed = absl::GetFlag(FLAGS_seed);
+  if (n < 1 || count < 1) {
+    std::fprintf(stderr, "--n and --count must be positive\n");
+    return 2;
+  }
+  if (kind == "gset" || kind == "gsetpm") {
+    auto text = qs::formats::FormatPuzzleText(
+        "maxcut",
+        qs::formats::RandomGsetGraph(n, density, kind == "gsetpm", seed));
+    std::fputs(text->c_str(), stdout);
+    return 0;
+  }
+  if (kind != "bqp") {
+    std::fprintf(stderr, "--kind: bqp, gset or gsetpm\n");
+    return 2;
+  }
+  // One instance per block, under a shared count line.
+  std::string out = absl::StrCat(count, "\n");
+  for (int k = 0; k < count; ++k) {
+    auto text = qs::formats::FormatQuboModel(
+        qs::formats::RandomBqp(n, density, seed + k),
+        qs::formats::QuboFormat::kOrlib);
+    if (!text.ok()) {
+      std::fprintf(stderr, "%s\n",
+                   std::string(text.status().message()).c_str());
+      return 1;
+    }
+    out += text->substr(text->find('\n') + 1);  // drop its own count line
+  }
+  std::fputs(out.c_str(), stdout);
+  return 0;
+}
