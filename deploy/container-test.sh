@@ -169,7 +169,7 @@ done
 uid=$("${PODMAN[@]}" exec "$CONTAINER" /usr/bin/id -u)
 [[ $uid == 65534 ]] || fail "server runs as uid $uid"
 
-# The hard New York Times Sudoku of 2024-01-08 (seed 001).
+# The hard New York Times Sudoku of 2024-01-08 ([Mücke 2024]).
 NYT='.......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8.....9...4..65..'
 log "solve through the container"
 out=$("$QSOLVE" solve --addr "127.0.0.1:$GRPC_PORT" --kind sudoku --input "$NYT" --reads 3000 --sweeps 3000 \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the service, starts it on the embedded CPU annealer and shows it solving the hard New York Times
-# Sudoku of 2024-01-08 (seed 001) through the command-line client. The server keeps running until Ctrl-C
+# Sudoku of 2024-01-08 ([Mücke 2024]) through the command-line client. The server keeps running until Ctrl-C
 # (or exits right after the demo with --exit). ADDR and METRICS override the listen addresses.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,7 +2,7 @@
 """Makes tests/data/takuzu/puzzles.txt: Unruly puzzles from Debian's sgt-unruly and signed 6x6 Tango puzzles
 from our own generator, each with its unique solution (format in tests/data/takuzu/README.md).
 
-Rules (seed 004 §2): every row and column holds as many ones as zeros, no three equal cells in a row or
+Rules ([Mata Ali & Mencia 2025] §2): every row and column holds as many ones as zeros, no three equal cells in a row or
 column, '=' / 'x' signs between neighbours, and for Takuzu in unique mode no two equal rows or columns.
 Solutions are found and counted by a small propagation + backtracking solver; every puzzle written has
 exactly one solution under its own rules. Deterministic: fixed seeds for sgt-unruly and for the Tango

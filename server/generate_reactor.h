@@ -1,9 +1,9 @@
 // GenerateReactor: one server-streaming Generate call, shaped like the
-// SolveReactor (architecture §5): checks and admission on the gRPC thread, the
-// work (SolveEngine::Generate) on the request pool, one write in flight from a
-// queue, cancel and deadline through the Interrupter, shared state in a
-// shared_ptr so that the job may outlive the reactor. Each puzzle is written as
-// soon as it is made.
+// SolveReactor (docs/architecture.md §5): checks and admission on the gRPC
+// thread, the work (SolveEngine::Generate) on the request pool, one write in
+// flight from a queue, cancel and deadline through the Interrupter, shared
+// state in a shared_ptr so that the job may outlive the reactor. Each puzzle is
+// written as soon as it is made.
 #ifndef QS_SERVER_GENERATE_REACTOR_H_
 #define QS_SERVER_GENERATE_REACTOR_H_
 

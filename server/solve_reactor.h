@@ -1,12 +1,12 @@
-// SolveReactor: one server-streaming Solve call (architecture §5). On the gRPC
-// thread it checks the request, asks Admission for a slot (UNAVAILABLE when
-// full) and hands the work to the request pool; it never blocks in a reaction.
-// The job thread runs SolveEngine::Solve and pushes events into a write queue;
-// the reactor keeps one write in flight (StartWrite -> OnWriteDone -> next) and
-// finishes with the engine's status once the queue is drained. OnCancel and the
-// call's deadline reach the anneal through the Interrupter. The shared state
-// lives in a shared_ptr so that the job may outlive the reactor object safely;
-// nothing touches the reactor after Finish.
+// SolveReactor: one server-streaming Solve call (docs/architecture.md §5). On
+// the gRPC thread it checks the request, asks Admission for a slot (UNAVAILABLE
+// when full) and hands the work to the request pool; it never blocks in a
+// reaction. The job thread runs SolveEngine::Solve and pushes events into a
+// write queue; the reactor keeps one write in flight (StartWrite -> OnWriteDone
+// -> next) and finishes with the engine's status once the queue is drained.
+// OnCancel and the call's deadline reach the anneal through the Interrupter.
+// The shared state lives in a shared_ptr so that the job may outlive the
+// reactor object safely; nothing touches the reactor after Finish.
 #ifndef QS_SERVER_SOLVE_REACTOR_H_
 #define QS_SERVER_SOLVE_REACTOR_H_
 

@@ -1,7 +1,7 @@
-// Chess-piece boards as text (seed 000 §2.6, the Coloured Chess Piece Problem
-// and the Max Chess Pieces Problem). Lines are separated by newlines or '/';
-// blank lines and comment lines starting with "# " (a hash and a space) are
-// skipped.
+// Chess-piece boards as text ([Mata Ali & Mencia 2024] §2.6, the Coloured Chess
+// Piece Problem and the Max Chess Pieces Problem). Lines are separated by
+// newlines or '/'; blank lines and comment lines starting with "# " (a hash and
+// a space) are skipped.
 //
 //   variant max | coloured  optional; without it: coloured when a region grid
 //                           is given, else max

@@ -1,4 +1,4 @@
-// The plain QUBO text format (../shared/data/instances/README.md) <->
+// The plain QUBO text format (tests/data/instances/README.md) <->
 // qs.v1.QuboModel.
 #include "clients/formats/qubo_text.h"
 

@@ -1,4 +1,4 @@
-// The plain QUBO text format of ../shared/data/instances, read and written as
+// The plain QUBO text format of tests/data/instances, read and written as
 // qs.v1.QuboModel:
 //
 //   n m offset          header: variables, number of term lines, constant

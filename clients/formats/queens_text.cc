@@ -1,4 +1,4 @@
-// Text formats of the queens family (seed 000_ee023c9562798ce0.txt §2.1-2.3)
+// Text formats of the queens family ([Mata Ali & Mencia 2024] §2.1-2.3)
 // for the CLI.
 //
 // kind "nqueens": the board size and optional words, separated by spaces:

@@ -1,5 +1,5 @@
-// Text formats of Takuzu / Tango puzzles (seed 004 §2: Takuzu and LinkedIn
-// Tango; sun = 0, moon = 1). User documentation: takuzu_text.md.
+// Text formats of Takuzu / Tango puzzles ([Mata Ali & Mencia 2025] §2: Takuzu
+// and LinkedIn Tango; sun = 0, moon = 1). User documentation: takuzu_text.md.
 //
 // Kind "takuzu" takes either
 // - a Simon Tatham's Unruly game ID, as `sgt-unruly --generate N` prints it:

@@ -1,4 +1,5 @@
-// Tents & Trees text (seed 000 §2.5 puzzles). Two forms are read:
+// Tents & Trees text ([Mata Ali & Mencia 2024] §2.5 puzzles). Two forms are
+// read:
 //
 // 1. A game ID of Simon Tatham's "Tents", exactly as
 //    `sgt-tents --generate N` prints it:

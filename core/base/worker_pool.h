@@ -1,9 +1,9 @@
 // WorkerPool: a fixed set of threads shared by every request, serving task
 // groups round-robin so that one large request cannot starve the others
-// (architecture §4, "WorkerPool"). A request creates one TaskGroup, submits its
-// reads to it and waits for them; the pool takes one task from each waiting
-// group in turn. Thread-safe. Never call TaskGroup::Wait() from inside a pool
-// task: the pool would wait on itself.
+// (docs/architecture.md §4, "WorkerPool"). A request creates one TaskGroup,
+// submits its reads to it and waits for them; the pool takes one task from each
+// waiting group in turn. Thread-safe. Never call TaskGroup::Wait() from inside
+// a pool task: the pool would wait on itself.
 #ifndef QS_CORE_BASE_WORKER_POOL_H_
 #define QS_CORE_BASE_WORKER_POOL_H_
 

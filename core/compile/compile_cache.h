@@ -1,11 +1,11 @@
-// CompileCache: the compiled problems of recently seen puzzles (architecture
-// §5 step 5), so that a puzzle solved again (a benchmark loop, more reads with
-// a new seed, the same board from many clients) skips compiling. Keyed by the
-// compiler's kind and the deterministic serialization of the PuzzleSpec and
-// CompileOptions, so only byte-identical requests share an entry; compilers
-// are pure functions of those two messages, which makes a hit exact. Least
-// recently used entries leave first when either the entry or the byte budget
-// is exceeded. Errors are not cached. Thread-safe.
+// CompileCache: the compiled problems of recently seen puzzles
+// (docs/architecture.md §5 step 5), so that a puzzle solved again (a benchmark
+// loop, more reads with a new seed, the same board from many clients) skips
+// compiling. Keyed by the compiler's kind and the deterministic serialization
+// of the PuzzleSpec and CompileOptions, so only byte-identical requests share
+// an entry; compilers are pure functions of those two messages, which makes a
+// hit exact. Least recently used entries leave first when either the entry or
+// the byte budget is exceeded. Errors are not cached. Thread-safe.
 #ifndef QS_CORE_COMPILE_COMPILE_CACHE_H_
 #define QS_CORE_COMPILE_COMPILE_CACHE_H_
 

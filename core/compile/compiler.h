@@ -1,8 +1,8 @@
-// PuzzleCompiler: the extension point for puzzle families (architecture §4). A
-// compiler turns a qs.v1.PuzzleSpec into a CompiledProblem (full model, reduced
-// model, variable map, expected ground energy, reduction statistics), decodes
-// sampled bits into a board, and checks a board against the game's real rules,
-// including rules the QUBO cannot express. Compilers are stateless and
+// PuzzleCompiler: the extension point for puzzle families (docs/architecture.md
+// §4). A compiler turns a qs.v1.PuzzleSpec into a CompiledProblem (full model,
+// reduced model, variable map, expected ground energy, reduction statistics),
+// decodes sampled bits into a board, and checks a board against the game's real
+// rules, including rules the QUBO cannot express. Compilers are stateless and
 // thread-safe.
 #ifndef QS_CORE_COMPILE_COMPILER_H_
 #define QS_CORE_COMPILE_COMPILER_H_

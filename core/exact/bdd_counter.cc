@@ -1,5 +1,5 @@
 // BddBuilder: the constraints of a puzzle as one BuDDy BDD, conjoined bottom-up
-// with the chains of seed 002_f1e7818a78fd25f2.txt, and its model count.
+// with the chains of [Bryant 2019], and its model count.
 #include "core/exact/bdd_counter.h"
 
 #include <bdd.h>
@@ -44,8 +44,8 @@ void EnsureBuddy() ABSL_EXCLUSIVE_LOCKS_REQUIRED(BuddyMutex()) {
   bdd_setcacheratio(4);
 }
 
-// The BDD operations of one count, counted as seed 002's Table 1 counts its
-// "Boolean operations".
+// The BDD operations of one count, counted as [Bryant 2019]'s Table 1 counts
+// its "Boolean operations".
 class Ops {
  public:
   bdd Literal(int lit) const {
@@ -164,7 +164,7 @@ absl::StatusOr<BddCount> BddBuilder::Count(Interrupter* interrupter) const {
     // The pieces of one block of ceil(sqrt(n)) variables (a row of a square
     // board)
     // are conjoined among themselves first, and the block then into the
-    // accumulated BDD: the seed's V_r, joined once per row, so that the large
+    // accumulated BDD: the paper's V_r, joined once per row, so that the large
     // BDD takes one conjunction per row rather than one per piece.
     const int block_size = std::max(
         1, static_cast<int>(std::ceil(std::sqrt(std::max(num_primary_, 1)))));

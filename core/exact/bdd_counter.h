@@ -1,15 +1,15 @@
 // Exact model counting with BuDDy (Debian libbdd-dev): the constraints of a
 // puzzle family built as one BDD over its primary variables, whose satisfying
 // assignments are then counted without enumerating them. This is the method of
-// seed 002_f1e7818a78fd25f2.txt (Bryant builds the N-queens formula as a BDD),
+// [Bryant 2019] (Bryant builds the N-queens formula as a BDD),
 // generalized from N-queens to any ConstraintSink input:
 // - the BDD variable order is the primary order (row-major cells), and the
 //   constraints are conjoined from the bottom of the board up, each piece when
-//   the construction reaches its first variable, as the seed's recurrences run
+//   the construction reaches its first variable, as the paper's recurrences run
 //   "starting with r = N and working up";
 // - an at-most-one line contributes, for each of its literals x_i, the piece
 //   x_i -> (no later literal of the line holds), where the "no later literal"
-//   BDD is the seed's chain (D_{r,c} = D_{r+1,c} & not S_{r,c}, and likewise
+//   BDD is the paper's chain (D_{r,c} = D_{r+1,c} & not S_{r,c}, and likewise
 //   L and R along diagonals), extended by one AND per cell;
 // - exactly-one adds the clause x_1 v ... v x_k to that; a cardinality
 //   constraint is one counter BDD; clauses and word differences are built

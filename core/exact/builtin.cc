@@ -1,6 +1,6 @@
-// The one list of every family's Boolean rules (architecture §2.2: explicit
-// registration). A family is added with one file (its RulesEncoder, next to the
-// others in core/exact/) and one line in each list below.
+// The one list of every family's Boolean rules (docs/architecture.md §2.2:
+// explicit registration). A family is added with one file (its RulesEncoder,
+// next to the others in core/exact/) and one line in each list below.
 #include <memory>
 
 #include "core/base/status_macros.h"

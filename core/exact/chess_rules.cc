@@ -1,7 +1,7 @@
-// The Coloured Chess Piece Problem's rules (seed 000_ee023c9562798ce0.txt §2.6,
+// The Coloured Chess Piece Problem's rules ([Mata Ali & Mencia 2024] §2.6,
 // eq. 23-25, decision version) as Boolean constraints over the QUBO's
 // variables x_ij, one per cell that takes a piece (row-major): exactly one
-// piece in each region (seed 002_f1e7818a78fd25f2.txt's UNIQUE chain), no
+// piece in each region ([Bryant 2019]'s UNIQUE chain), no
 // piece reaching another (one clause per threatening pair: with a piece type
 // fixed per cell and custom moves, threats need not run along lines that a
 // chain could follow), and the pre-placed pieces stand. The Max Chess Pieces

@@ -1,5 +1,5 @@
 // CnfBuilder: the ladder, sequential-counter and difference encodings of
-// seed 002_f1e7818a78fd25f2.txt's chains, and unit propagation.
+// [Bryant 2019]'s chains, and unit propagation.
 #include "core/exact/cnf.h"
 
 #include <algorithm>

@@ -1,15 +1,16 @@
-// CNF of a puzzle's rules with the linear-size encodings of seed
-// 002_f1e7818a78fd25f2.txt (Bryant): instead of the naive pairwise clauses,
+// CNF of a puzzle's rules with the linear-size encodings of
+// [Bryant 2019]: instead of the naive pairwise clauses,
 // whose number grows as Theta(N^3) for N-queens, every constraint gets a chain
 // of auxiliary variables, so the formula stays Theta(N^2).
 //
-// - At most one of x_1..x_k (the seed's conflict chains D_rc, L_rc, R_rc along
+// - At most one of x_1..x_k (the paper's conflict chains D_rc, L_rc, R_rc along
 //   columns and diagonals, and its E chain along a row): a ladder of k - 1
 //   auxiliaries s_i = "one of x_1..x_i holds" (s_i is the negation of the
 //   seed's E_{r,i}, "empty through i"), with x_i -> s_i, s_{i-1} -> s_i and
 //   x_i -> not s_{i-1}: 3k - 4 clauses. Lines of at most four literals use the
 //   pairwise clauses, which are no more there.
-// - Exactly one (the seed's UNIQUE, E and H chains): the ladder plus one clause
+// - Exactly one (the paper's UNIQUE, E and H chains): the ladder plus one
+// clause
 //   x_1 v ... v x_k.
 // - Between min and max of k literals: a sequential counter (Sinz 2005), the
 //   same chain idea with a register r_{i,j} = "at least j of x_1..x_i hold"

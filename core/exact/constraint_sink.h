@@ -1,10 +1,10 @@
 // ConstraintSink: the vocabulary in which a puzzle family states its real
 // rules as Boolean constraints (core/exact/encoder.h), independent of how they
 // are then represented. Two sinks implement it: CnfBuilder (core/exact/cnf.h)
-// writes clauses for CaDiCaL with the linear-size encodings of seed
-// 002_f1e7818a78fd25f2.txt (Bryant, "Encoding the N-Queens Problem with Boolean
+// writes clauses for CaDiCaL with the linear-size encodings of
+// [Bryant 2019] ("Encoding the N-Queens Problem with Boolean
 // Formulas"), and BddBuilder (core/exact/bdd_counter.h) builds the same
-// constraints as BDDs with the seed's recurrences for exact model counting.
+// constraints as BDDs with the paper's recurrences for exact model counting.
 //
 // Literals are DIMACS-style: +v is "primary variable v is true", -v its
 // negation, with v = 1..num_primary. Primary variable v is variable v - 1 of
@@ -25,10 +25,10 @@ class ConstraintSink {
 
   // At least one literal holds. An empty clause makes the rules unsatisfiable.
   virtual void AddClause(std::span<const int> literals) = 0;
-  // At most one literal holds (seed 002: the "conflict" chains D, L, R along a
-  // line, and the E chain of a row).
+  // At most one literal holds ([Bryant 2019]: the "conflict" chains D, L, R
+  // along a line, and the E chain of a row).
   virtual void AddAtMostOne(std::span<const int> literals) = 0;
-  // Exactly one literal holds (seed 002: UNIQUE, the E / H chains).
+  // Exactly one literal holds ([Bryant 2019]: UNIQUE, the E / H chains).
   virtual void AddExactlyOne(std::span<const int> literals) = 0;
   // Between `min` and `max` of the literals hold (0 <= min <= max).
   virtual void AddCardinality(std::span<const int> literals, int min,

@@ -1,8 +1,8 @@
-// The queens family's rules (seed 000_ee023c9562798ce0.txt §2.1-2.4) as Boolean
+// The queens family's rules ([Mata Ali & Mencia 2024] §2.1-2.4) as Boolean
 // constraints over the QUBO's cell variables x_rc (index r * cols + c), in the
-// form of seed 002_f1e7818a78fd25f2.txt (Bryant) for N-queens:
+// form of [Bryant 2019] for N-queens:
 // - each row, column, colour region and extra region holds between its min
-//   and max queens: exactly-one is the seed's UNIQUE chain (E, H), at-most-one
+//   and max queens: exactly-one is the paper's UNIQUE chain (E, H), at-most-one
 //   the conflict chain, other counts a sequential counter;
 // - with whole-diagonal attacks, at most one queen per diagonal line: the
 //   seed's L and R chains. A line is an orbit of the step (1, 1) or (1, -1),

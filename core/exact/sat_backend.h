@@ -1,6 +1,6 @@
 // The "sat" backend: a rules backend (core/backend/backend.h) that encodes
-// the puzzle's real rules (core/exact/encoder.h) with seed
-// 002_f1e7818a78fd25f2.txt's linear-size encodings and solves them with
+// the puzzle's real rules (core/exact/encoder.h) with
+// [Bryant 2019]'s linear-size encodings and solves them with
 // CaDiCaL. It returns a valid board or proves that none exists (termination
 // INFEASIBLE), and, asking for one board more than the first, proves whether
 // that board is unique; with params.sat.max_solutions it enumerates up to that

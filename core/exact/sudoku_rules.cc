@@ -1,8 +1,8 @@
-// Sudoku's rules (seed 001 §1) as Boolean constraints over the one-hot
+// Sudoku's rules ([Mücke 2024] §1) as Boolean constraints over the one-hot
 // variables z_ijk of the QUBO (core/puzzles/sudoku.h: index (i * side + j) *
 // side + k): every cell holds exactly one digit, every digit stands exactly
 // once in every row, column and block, and every clue holds. Each exactly-one
-// is seed 002_f1e7818a78fd25f2.txt's one-hot UNIQUE chain, so the formula has
+// is [Bryant 2019]'s one-hot UNIQUE chain, so the formula has
 // Theta(side^3) clauses where the pairwise one has Theta(side^4).
 #include <memory>
 #include <vector>

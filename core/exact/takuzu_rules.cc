@@ -1,8 +1,9 @@
-// Takuzu / LinkedIn Tango rules (seed 004 §2, seed 000 §3 and its
-// generalizations) as Boolean constraints over the QUBO's cell variables x_rc
-// (index r * cols + c; 1 is a moon): no three equal values along a repetition
-// triple (two clauses each), the ones of every row, column and count region (a
-// sequential counter, seed 002_f1e7818a78fd25f2.txt's chain idea for counts),
+// Takuzu / LinkedIn Tango rules ([Mata Ali & Mencia 2025] §2, [Mata Ali &
+// Mencia 2024] §3 and its generalizations) as Boolean constraints over the
+// QUBO's cell variables x_rc (index r * cols + c; 1 is a moon): no three equal
+// values along a repetition triple (two clauses each), the ones of every row,
+// column and count region (a sequential counter, [Bryant 2019]'s chain idea for
+// counts),
 // '=' and 'x' relations (two clauses each), the givens, and, as the one rule no
 // QUBO term can express, pairwise different rows and columns.
 #include <memory>

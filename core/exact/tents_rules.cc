@@ -1,10 +1,10 @@
-// The Tents & Trees rules (seed 000_ee023c9562798ce0.txt §2.5, as the game and
+// The Tents & Trees rules ([Mata Ali & Mencia 2024] §2.5, as the game and
 // the validator in core/puzzles/tents.cc have them) as Boolean constraints
 // over the QUBO's cell variables x_rc ("a tent on (r, c)", index r * cols + c):
 // - tree cells and cells next to no tree hold no tent (the paper's reductions,
 //   which the compiled QUBO applies by clamping);
 // - each row and column holds its clue's number of tents: the sequential
-//   counter of seed 002_f1e7818a78fd25f2.txt's cardinality chains;
+//   counter of [Bryant 2019]'s cardinality chains;
 // - no two tents touch, diagonally included: a pairwise clause per touching
 //   pair (the 8-neighbourhood is short-ranged, so no chain applies);
 // - 1 or 2 tents next to each tree (eq. 15's region term);

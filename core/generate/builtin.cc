@@ -1,4 +1,4 @@
-// The one list of every puzzle generator (architecture §2.2: explicit
+// The one list of every puzzle generator (docs/architecture.md §2.2: explicit
 // registration). A family is added with one file in core/generate/ and one
 // line in each list below.
 #include <memory>

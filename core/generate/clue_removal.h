@@ -1,5 +1,5 @@
-// The family-independent half of puzzle generation (seed 001 §4 steps 2-4,
-// with a proof where the seed samples): given the rules of the empty board as
+// The family-independent half of puzzle generation ([Mücke 2024] §4 steps 2-4,
+// with a proof where the paper samples): given the rules of the empty board as
 // CNF, a solution and the clues of that solution, remove clues in random order
 // while the solution stays the only one. Uniqueness is an UNSAT proof: the
 // solution is blocked once in a CaDiCaL instance, and the clues still kept are

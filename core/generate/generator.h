@@ -1,11 +1,11 @@
 // PuzzleGenerator: the extension point for making puzzles with proven-unique
-// solutions, one per family, following the sketch of seed 001 §4 (Mücke):
+// solutions, one per family, following the sketch of [Mücke 2024] §4:
 // (1) sample a solved board with the annealer, from the unclamped or partly
 // clamped QUBO (every valid board has the ground energy, so the annealer draws
 // them alike); (2) state the board's clues (givens, signs, pre-placed queens)
 // and remove them one by one in random order; (3) keep a removal only while the
 // exact engine (CaDiCaL on the family's rules, core/exact) proves that the
-// solution is still the only one, where the seed's own step (4), drawing K
+// solution is still the only one, where the paper's own step (4), drawing K
 // samples, could only make it likely. The difficulty knob limits the removals
 // by how much of the board unit propagation of the rules still decides.
 //

@@ -1,4 +1,4 @@
-// LinkedIn Queens puzzles (seed 000_ee023c9562798ce0.txt §2.1-2.2: one queen
+// LinkedIn Queens puzzles ([Mata Ali & Mencia 2024] §2.1-2.2: one queen
 // per row, column and colour region, no two queens diagonally adjacent) with
 // proven-unique solutions. The annealer places N queens under the row, column
 // and adjacency rules (the LinkedIn QUBO without regions); one region is grown

@@ -1,9 +1,9 @@
-// Sudoku puzzles with proven-unique solutions: seed 001 §4's sketch. The solved
-// grid comes from the annealer on the partly clamped QUBO: the first row is
-// clamped to a random permutation of the digits, which keeps the draw uniform
-// (relabelling the digits maps the grids with one first row one-to-one onto
-// those with any other) and leaves the annealer a smaller model; the clues are
-// the grid's cells.
+// Sudoku puzzles with proven-unique solutions: [Mücke 2024] §4's sketch. The
+// solved grid comes from the annealer on the partly clamped QUBO: the first row
+// is clamped to a random permutation of the digits, which keeps the draw
+// uniform (relabelling the digits maps the grids with one first row one-to-one
+// onto those with any other) and leaves the annealer a smaller model; the clues
+// are the grid's cells.
 #include <memory>
 #include <numeric>
 #include <utility>

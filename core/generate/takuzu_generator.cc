@@ -1,10 +1,10 @@
-// Takuzu and LinkedIn Tango puzzles (seed 004 §2, seed 000 §3) with
-// proven-unique solutions. The annealer fills an empty board under the QUBO
-// (for Takuzu the solve goes on until a board also has unique rows and
-// columns, the rule no QUBO term expresses); the clues are the cells and, for
-// Tango, an '=' or 'x' sign between every two side neighbours, each sign
-// switched by a selector variable whose two guarded clauses state it. Removal
-// in random order then leaves a mix of givens and signs.
+// Takuzu and LinkedIn Tango puzzles ([Mata Ali & Mencia 2025] §2, [Mata Ali &
+// Mencia 2024] §3) with proven-unique solutions. The annealer fills an empty
+// board under the QUBO (for Takuzu the solve goes on until a board also has
+// unique rows and columns, the rule no QUBO term expresses); the clues are the
+// cells and, for Tango, an '=' or 'x' sign between every two side neighbours,
+// each sign switched by a selector variable whose two guarded clauses state it.
+// Removal in random order then leaves a mix of givens and signs.
 #include <memory>
 #include <utility>
 #include <vector>

@@ -1,17 +1,17 @@
-// Tents & Trees puzzles (seed 000 §2.5) with proven-unique solutions. A Tents
-// puzzle gives every tree and every row and column count, so there are no
-// clues to remove (seed 001 §4's step 2): the board itself is drawn until its
-// trees and counts admit one arrangement only. A board is built directly, not
-// annealed: tents are placed in random order where they touch no other tent,
-// each with its own tree on a free orthogonal neighbour (so the pairing holds
-// by construction), until about one cell in five holds a tree as in Simon
-// Tatham's game. The counts follow from the tents, and CaDiCaL on the rules
-// (core/exact/tents_rules.cc) keeps the board only when it finds no second
-// arrangement. The difficulty knob grades boards by how much of the board unit
-// propagation of the rules decides: every open cell (DIFFICULTY_EASY), at
-// least half of them (DIFFICULTY_MEDIUM), or not all of them, so that the
-// solver must search (DIFFICULTY_HARD); open cells are the ones next to a
-// tree.
+// Tents & Trees puzzles ([Mata Ali & Mencia 2024] §2.5) with proven-unique
+// solutions. A Tents puzzle gives every tree and every row and column count, so
+// there are no clues to remove ([Mücke 2024] §4's step 2): the board itself is
+// drawn until its trees and counts admit one arrangement only. A board is built
+// directly, not annealed: tents are placed in random order where they touch no
+// other tent, each with its own tree on a free orthogonal neighbour (so the
+// pairing holds by construction), until about one cell in five holds a tree as
+// in Simon Tatham's game. The counts follow from the tents, and CaDiCaL on the
+// rules (core/exact/tents_rules.cc) keeps the board only when it finds no
+// second arrangement. The difficulty knob grades boards by how much of the
+// board unit propagation of the rules decides: every open cell
+// (DIFFICULTY_EASY), at least half of them (DIFFICULTY_MEDIUM), or not all of
+// them, so that the solver must search (DIFFICULTY_HARD); open cells are the
+// ones next to a tree.
 #include <algorithm>
 #include <memory>
 #include <utility>

@@ -1,7 +1,8 @@
-// Chess-piece compiler: seed 000 §2.6, the Coloured Chess Piece Problem (eq.
-// 23-25) and the Max Chess Pieces Problem (eq. 26-27) with per-piece weights,
-// the reduction of pre-placed pieces (the set A_I), and a validator of the
-// rules (one piece per region, no threats, maximality for the Max problem).
+// Chess-piece compiler: [Mata Ali & Mencia 2024] §2.6, the Coloured Chess Piece
+// Problem (eq. 23-25) and the Max Chess Pieces Problem (eq. 26-27) with
+// per-piece weights, the reduction of pre-placed pieces (the set A_I), and a
+// validator of the rules (one piece per region, no threats, maximality for the
+// Max problem).
 #include "core/puzzles/chess.h"
 
 #include <algorithm>
@@ -291,7 +292,8 @@ absl::StatusOr<Chess> CheckSpec(const v1::ChessPuzzle& spec) {
   if (g.max_variant) {
     if (!spec.regions().empty()) {
       return absl::InvalidArgumentError(
-          "chess.regions: the CHESS_MAX variant has no regions (seed 000 eq. "
+          "chess.regions: the CHESS_MAX variant has no regions ([Mata Ali & "
+          "Mencia 2024] eq. "
           "26-27)");
     }
   } else {

@@ -1,8 +1,8 @@
-// Chess-piece problems of seed 000 §2.6. Each cell of an N x M board takes no
-// piece or one given piece type P_ij (queen, rook, bishop, knight, king or a
-// custom move set); C(M_Pij)_ij is the set of cells the piece reaches from
-// (i, j). Variable x_ij ("a piece on (i, j)") exists for the cells that take a
-// piece, numbered in row-major order. The threat term (eq. 24)
+// Chess-piece problems of [Mata Ali & Mencia 2024] §2.6. Each cell of an N x M
+// board takes no piece or one given piece type P_ij (queen, rook, bishop,
+// knight, king or a custom move set); C(M_Pij)_ij is the set of cells the piece
+// reaches from (i, j). Variable x_ij ("a piece on (i, j)") exists for the cells
+// that take a piece, numbered in row-major order. The threat term (eq. 24)
 //   sum_ij sum_{(l,m) in C(M_Pij)_ij} x_ij x_lm
 // gives a pair 1 when one piece reaches the other and 2 when both do.
 //
@@ -22,8 +22,8 @@
 // paper, and a placement is threat-free without blocking exactly when it is
 // with blocking, because a piece that reaches a cell behind another piece also
 // reaches that piece. Cells that take no piece do not stop a slide either (an
-// irregular board is the rectangle with those cells fixed empty, seed 000
-// §2.3).
+// irregular board is the rectangle with those cells fixed empty, [Mata Ali &
+// Mencia 2024] §2.3).
 //
 // Reductions: "placed" fixes the pre-placed pieces to 1 (REDUCTION_CLUES);
 // "implied" empties their regions, the cells they reach and the cells whose

@@ -1,4 +1,4 @@
-// Queens compiler: seed 000_ee023c9562798ce0.txt §2.1-2.4 (eq. 1-21). The
+// Queens compiler: [Mata Ali & Mencia 2024] §2.1-2.4 (eq. 1-21). The
 // model, the reduction stages and the region term left out (eq. 9) are
 // described in queens.h.
 #include "core/puzzles/queens.h"

@@ -1,4 +1,4 @@
-// The queens family of seed 000_ee023c9562798ce0.txt §2.1-2.4 as one compiler
+// The queens family of [Mata Ali & Mencia 2024] §2.1-2.4 as one compiler
 // (kind "queens"): N-queens (eq. 1-4), LinkedIn Queens (eq. 5-9), the
 // generalized queens problem (eq. 10-18: N x M and irregular boards, row /
 // column / region counts with one or two allowed values, overlapping regions,

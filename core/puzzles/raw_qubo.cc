@@ -1,5 +1,5 @@
-// Raw QUBO / Ising models passed through to the samplers (product.md, puzzle
-// family 7).
+// Raw QUBO / Ising models passed through to the samplers (docs/architecture.md
+// §3, puzzle family 7).
 #include "core/puzzles/raw_qubo.h"
 
 #include <string>

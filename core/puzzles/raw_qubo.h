@@ -1,7 +1,8 @@
-// Raw QUBO / Ising input (product.md family 7): the user's own model, sampled
-// as given. No reduction, no ground energy, no rules: every assignment is a
-// valid "board" (one row of 0/1). The objective is the energy, or minus it for
-// a model with sense MAXIMIZE (stored negated so that samplers minimise).
+// Raw QUBO / Ising input (docs/architecture.md §3, family 7): the user's own
+// model, sampled as given. No reduction, no ground energy, no rules: every
+// assignment is a valid "board" (one row of 0/1). The objective is the energy,
+// or minus it for a model with sense MAXIMIZE (stored negated so that samplers
+// minimise).
 #ifndef QS_CORE_PUZZLES_RAW_QUBO_H_
 #define QS_CORE_PUZZLES_RAW_QUBO_H_
 

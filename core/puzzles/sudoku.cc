@@ -1,4 +1,4 @@
-// Sudoku compiler: seed 001 §2 (the 729-variable QUBO, generalized to n^2 x
+// Sudoku compiler: [Mücke 2024] §2 (the 729-variable QUBO, generalized to n^2 x
 // n^2) and §2.1 (clamping of clues by rules I-IV with exact offset
 // bookkeeping).
 #include "core/puzzles/sudoku.h"
@@ -75,7 +75,7 @@ absl::StatusOr<Grid> CheckSpec(const v1::SudokuPuzzle& sudoku) {
   if (!(penalty > 2) || !std::isfinite(penalty)) {
     return absl::InvalidArgumentError(
         absl::StrCat("sudoku.penalty: lambda must be > 2 so that a conflict "
-                     "never pays (seed 001 §2), got ",
+                     "never pays ([Mücke 2024] §2), got ",
                      sudoku.penalty()));
   }
   return grid;

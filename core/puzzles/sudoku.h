@@ -1,4 +1,4 @@
-// Sudoku on n^2 x n^2 grids as the QUBO of seed 001 (Mücke 2024, §2 eq. 2-3 and
+// Sudoku on n^2 x n^2 grids as the QUBO of [Mücke 2024] (§2 eq. 2-3 and
 // §2.1 clamping rules I-IV). Variable z_ijk ("cell (i, j) holds digit k") has
 // index (i * side + j) * side + k, all 0-based, which for 9x9 is the paper's
 // iota(i, j, k) = 81 i + 9 j + k. Every variable has linear weight -1; every

@@ -1,6 +1,7 @@
-// Takuzu / Tango compiler: seed 004 §2 (rules, eq. 1-10), §3 (variable
-// reduction, eq. 11-23) and §4 (eq. 24-28); seed 000 §3.3 (eq. 51-55, toroidal
-// and cylindrical boards, long-distance signs, equality regions).
+// Takuzu / Tango compiler: [Mata Ali & Mencia 2025] §2 (rules, eq. 1-10), §3
+// (variable reduction, eq. 11-23) and §4 (eq. 24-28); [Mata Ali & Mencia 2024]
+// §3.3 (eq. 51-55, toroidal and cylindrical boards, long-distance signs,
+// equality regions).
 #include "core/puzzles/takuzu.h"
 
 #include <algorithm>
@@ -365,8 +366,9 @@ absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   return std::move(builder).Build();
 }
 
-// The reduction of seed 004 §3: fixing by givens, signs, completed lines and
-// pairs to a fixed point, then substitution of the sign chains.
+// The reduction of [Mata Ali & Mencia 2025] §3: fixing by givens, signs,
+// completed lines and pairs to a fixed point, then substitution of the sign
+// chains.
 class Reducer {
  public:
   explicit Reducer(const Board& b)
@@ -508,8 +510,8 @@ class Reducer {
   const std::vector<int8_t>& values() const { return value_; }
 
   // One reduced variable per class of free cells, represented by its left-most,
-  // then top-most cell (seed 004 §3); reduced variables are numbered in the
-  // row-major order of their representatives.
+  // then top-most cell ([Mata Ali & Mencia 2025] §3); reduced variables are
+  // numbered in the row-major order of their representatives.
   absl::StatusOr<VariableMap> Substitute() {
     const int n = b_.size();
     std::vector<int> best(n, -1);  // per root: its representative

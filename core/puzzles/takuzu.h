@@ -1,6 +1,7 @@
-// Takuzu / LinkedIn Tango (TTP) as the QUBO of seed 004 §3 (eq. 11-14, 23; seed
-// 000 §3.2 eq. 50) and its generalizations (seed 004 §4 eq. 24-28; seed 000
-// §3.3: unbalanced counts, diagonal repetition eq. 53-54, count regions eq. 55,
+// Takuzu / LinkedIn Tango (TTP) as the QUBO of [Mata Ali & Mencia 2025] §3 (eq.
+// 11-14, 23; [Mata Ali & Mencia 2024] §3.2 eq. 50) and its generalizations
+// ([Mata Ali & Mencia 2025] §4 eq. 24-28; [Mata Ali & Mencia 2024] §3.3:
+// unbalanced counts, diagonal repetition eq. 53-54, count regions eq. 55,
 // toroidal and cylindrical boards, long-distance signs, equality regions and
 // different region pairs).
 //
@@ -12,11 +13,12 @@
 //   hold k ones (eq. 13-14, 24-25, 28);
 // - x(1 - y) + (1 - x)y for every '=' sign and xy + (1 - x)(1 - y) for every
 //   'x' sign (eq. 15-18); an equality region is a chain of '=' signs and a
-//   pair of different regions one 'x' sign (seed 000 §3.3.5).
+//   pair of different regions one 'x' sign ([Mata Ali & Mencia 2024] §3.3.5).
 // A valid board pays 1/4 per triple and 0 elsewhere, so the ground energy is
 // (number of triples) / 4: (NM - N - M) / 2 for the plain N x M TTP, NM / 2 on
 // a torus, plus (N - 2)(M - 2) / 2 with diagonals on a plane. The givens have
-// no term: they enter by clamping (REDUCTION_CLUES and up), as in seed 004 §3.
+// no term: they enter by clamping (REDUCTION_CLUES and up), as in [Mata Ali &
+// Mencia 2025] §3.
 //
 // The row/column uniqueness rule of Takuzu (unique_lines) has no QUBO term: a
 // board that repeats a line can sit at the ground energy. Validate checks the
@@ -28,18 +30,18 @@
 // past boards that break only the uniqueness rule until its reads or its time
 // run out.
 //
-// Reduction (seed 004 §3, in the paper's order, each step one ReductionStage):
-// "givens" fixes the given cells; then, repeated to a fixed point, "signs"
-// fixes every cell linked by '=' / 'x' to a fixed cell, "lines" fills the rest
-// of a row, column or count region whose ones (or zeros) are all placed, and
-// "pairs" sets the third cell of a repetition triple opposite to two equal
-// fixed cells (the paper's two equal neighbours forcing the next cells of their
-// line, and likewise a gap between two equal cells); rounds after the first are
-// named "signs.2", "lines.2", ... Last, "substitution" keeps one variable per
-// chain of signs (union-find with parity; its representative is the left-most,
-// then top-most cell) and writes the others as that variable or its negation,
-// so the sign terms become constants. Contradictions met on the way are
-// INVALID_ARGUMENT naming the cells.
+// Reduction ([Mata Ali & Mencia 2025] §3, in the paper's order, each step one
+// ReductionStage): "givens" fixes the given cells; then, repeated to a fixed
+// point, "signs" fixes every cell linked by '=' / 'x' to a fixed cell, "lines"
+// fills the rest of a row, column or count region whose ones (or zeros) are all
+// placed, and "pairs" sets the third cell of a repetition triple opposite to
+// two equal fixed cells (the paper's two equal neighbours forcing the next
+// cells of their line, and likewise a gap between two equal cells); rounds
+// after the first are named "signs.2", "lines.2", ... Last, "substitution"
+// keeps one variable per chain of signs (union-find with parity; its
+// representative is the left-most, then top-most cell) and writes the others as
+// that variable or its negation, so the sign terms become constants.
+// Contradictions met on the way are INVALID_ARGUMENT naming the cells.
 #ifndef QS_CORE_PUZZLES_TAKUZU_H_
 #define QS_CORE_PUZZLES_TAKUZU_H_
 
@@ -83,7 +85,7 @@ struct TakuzuRules {
 // Checks the spec like Compile and states its rules.
 absl::StatusOr<TakuzuRules> TakuzuRulesOf(const v1::TakuzuPuzzle& puzzle);
 
-// The paper's bound on the optimized variables (seed 004 §3):
+// The paper's bound on the optimized variables ([Mata Ali & Mencia 2025] §3):
 //   NM - N_I0 - N_I1 - N_He - N_Hc - N_Ve - N_Vc,
 // where every sign between two cells (adjacent or not), every link of an
 // equality-region chain and every pair of different regions counts as one sign.

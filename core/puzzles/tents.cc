@@ -1,8 +1,8 @@
-// Tents & Trees compiler: seed 000 §2.5 (eq. 22, built from the count terms eq.
-// 10-11, the attack term eq. 12 over the 8 neighbours and the fractional region
-// term eq. 15 with v_k = 1), the paper's reductions (tree cells and cells next
-// to no tree fixed to 0), and a validator of the game's rules including the
-// one-to-one pairing of tents and trees.
+// Tents & Trees compiler: [Mata Ali & Mencia 2024] §2.5 (eq. 22, built from the
+// count terms eq. 10-11, the attack term eq. 12 over the 8 neighbours and the
+// fractional region term eq. 15 with v_k = 1), the paper's reductions (tree
+// cells and cells next to no tree fixed to 0), and a validator of the game's
+// rules including the one-to-one pairing of tents and trees.
 #include "core/puzzles/tents.h"
 
 #include <string>

@@ -1,5 +1,6 @@
-// Tents & Trees as the QUBO of seed 000 §2.5 (eq. 22). Variable x_ij ("a tent
-// on cell (i, j)") has index i * cols + j. The full model over every cell is
+// Tents & Trees as the QUBO of [Mata Ali & Mencia 2024] §2.5 (eq. 22). Variable
+// x_ij ("a tent on cell (i, j)") has index i * cols + j. The full model over
+// every cell is
 //   sum_i (Nr_i - sum_j x_ij)^2 + sum_j (Nc_j - sum_i x_ij)^2
 //       (row and column counts, eq. 10-11)
 //   + sum_ij sum_{(k,l) in D'_ij} x_ij x_kl

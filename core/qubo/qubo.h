@@ -5,8 +5,8 @@
 // the conversions between the two forms keep every energy: E_qubo(x) ==
 // E_ising(2x - 1).
 //
-// Energy convention (seed 001 eq. 1 plus an offset): E(x) = offset + sum_i a_i
-// x_i + sum_{i<j} b_ij x_i x_j. Thread-safe after construction (const).
+// Energy convention ([Mücke 2024] eq. 1 plus an offset): E(x) = offset + sum_i
+// a_i x_i + sum_{i<j} b_ij x_i x_j. Thread-safe after construction (const).
 #ifndef QS_CORE_QUBO_QUBO_H_
 #define QS_CORE_QUBO_QUBO_H_
 

@@ -1,9 +1,9 @@
 // VariableMap: how the variables of a full puzzle model relate to the variables
 // a sampler optimizes. Each full variable is a constant (fixed by clamping,
-// seed 001 §2.1) or a literal of one reduced variable: y_r itself, or 1 - y_r
-// (the '=' / 'x' substitutions of the Takuzu paper, seed 004 §3).
-// ApplyVariableMap builds the reduced model so that, for every reduced
-// assignment y,
+// [Mücke 2024] §2.1) or a literal of one reduced variable: y_r itself, or 1 -
+// y_r (the '=' / 'x' substitutions of the Takuzu paper, [Mata Ali & Mencia
+// 2025] §3). ApplyVariableMap builds the reduced model so that, for every
+// reduced assignment y,
 //   reduced.Energy(y) == full.Energy(Expand(y))   (offsets included, exactly
 //   for dyadic weights).
 #ifndef QS_CORE_QUBO_VARIABLE_MAP_H_
@@ -40,9 +40,9 @@ class VariableMap {
                                                  int num_reduced);
   // From explicit sources with the representative of each reduced variable
   // chosen by the caller (the Takuzu paper's left-most, then top-most cell of a
-  // sign chain, seed 004 §3). representatives[r] must be a full variable whose
-  // source is reduced variable r, not negated; every reduced variable is then
-  // used by construction.
+  // sign chain, [Mata Ali & Mencia 2025] §3). representatives[r] must be a full
+  // variable whose source is reduced variable r, not negated; every reduced
+  // variable is then used by construction.
   static absl::StatusOr<VariableMap> FromSourcesWithRepresentatives(
       std::vector<Source> sources, std::vector<int32_t> representatives);
 

@@ -1,7 +1,7 @@
-// libFuzzer target of the proto -> compile path (architecture §5 steps 4-5):
-// random well-formed PuzzleSpecs of every family (built by reflection from the
-// bytes, tests/fuzz/proto_filler.h), with random compile options, solve
-// parameters and a random board, through SolveEngine::CheckSolveRequest,
+// libFuzzer target of the proto -> compile path (docs/architecture.md §5 steps
+// 4-5): random well-formed PuzzleSpecs of every family (built by reflection
+// from the bytes, tests/fuzz/proto_filler.h), with random compile options,
+// solve parameters and a random board, through SolveEngine::CheckSolveRequest,
 // Compile and Validate. See tests/fuzz/fuzz_engine.h for what counts as a
 // failure and tests/fuzz/README.md for how to run it longer.
 #include <fuzzer/FuzzedDataProvider.h>

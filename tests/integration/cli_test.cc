@@ -126,9 +126,8 @@ TEST_F(CliTest, CompileJsonAndExport) {
   std::ifstream exported(export_path);
   std::string header;
   std::getline(exported, header);
-  EXPECT_EQ(
-      header,
-      "211 1336 -24");  // as ../shared/data/instances/sudoku_nyt_I_IV.qubo
+  EXPECT_EQ(header,
+            "211 1336 -24");  // as tests/data/instances/sudoku_nyt_I_IV.qubo
 
   const CommandResult clues =
       RunQsolve(absl::StrCat("compile", Addr(),
@@ -199,10 +198,10 @@ TEST_F(CliTest, ValidateBoard) {
   EXPECT_THAT(bad.out, HasSubstr("row 1"));
 }
 
-// Takuzu and Tango (seed 004): an Unruly game ID as sgt-unruly prints it and a
-// signed Tango puzzle (both from tests/data/takuzu/puzzles.txt) solve to their
-// solutions, with the board as rows of 0 and 1; compile lists the reduction
-// stages; validate applies the uniqueness rule of Takuzu only.
+// Takuzu and Tango ([Mata Ali & Mencia 2025]): an Unruly game ID as sgt-unruly
+// prints it and a signed Tango puzzle (both from tests/data/takuzu/puzzles.txt)
+// solve to their solutions, with the board as rows of 0 and 1; compile lists
+// the reduction stages; validate applies the uniqueness rule of Takuzu only.
 TEST_F(CliTest, TakuzuAndTangoKinds) {
   struct Case {
     const char* kind;

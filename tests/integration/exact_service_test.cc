@@ -4,7 +4,7 @@
 // valid board and a uniqueness proof, or a proof that there is none), and
 // Generate: 20 puzzles per family, each proven unique with a Count of the exact
 // backend and then solved by the annealer (backend cpu-sa) to its one solution
-// (seed 001 §4).
+// ([Mücke 2024] §4).
 #include <cstdio>
 #include <string>
 #include <vector>

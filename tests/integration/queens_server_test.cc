@@ -1,4 +1,4 @@
-// The queens family (seed 000_ee023c9562798ce0.txt §2.1-2.2) through a running
+// The queens family ([Mata Ali & Mencia 2024] §2.1-2.2) through a running
 // server: every stored LinkedIn puzzle (tests/data/queens/linkedin_queens.txt),
 // parsed from its region letters as `qsolve --kind queens` parses it, is solved
 // over gRPC to the stored solution; `qsolve` solves a LinkedIn puzzle and

@@ -1,5 +1,5 @@
-// The service end to end over loopback gRPC: Solve streams the NYT Sudoku (seed
-// 001) in order and decodes the known solution; Compile, Validate and
+// The service end to end over loopback gRPC: Solve streams the NYT Sudoku
+// ([Mücke 2024]) in order and decodes the known solution; Compile, Validate and
 // ListBackends answer; health is SERVING, reflection lists the service;
 // /metrics shows the requests; every bad input gets its status code; a deadline
 // or a cancel stops the anneal.

@@ -1,10 +1,10 @@
 // The stored Takuzu / Tango puzzles (tests/data/takuzu/puzzles.txt: Unruly game
-// IDs and signed 6x6 Tango puzzles, seed 004 §2) solved through a running
-// server over loopback gRPC: each puzzle in its CLI text format, Solve with
-// stop_at_first_valid in calls of a few reads until the summary's best board is
-// valid (the uniqueness rule included where the puzzle asks for it), and that
-// board is the stored solution. Compile reports the reduction stages and stays
-// within the paper's bound (seed 004 §3).
+// IDs and signed 6x6 Tango puzzles, [Mata Ali & Mencia 2025] §2) solved through
+// a running server over loopback gRPC: each puzzle in its CLI text format,
+// Solve with stop_at_first_valid in calls of a few reads until the summary's
+// best board is valid (the uniqueness rule included where the puzzle asks for
+// it), and that board is the stored solution. Compile reports the reduction
+// stages and stays within the paper's bound ([Mata Ali & Mencia 2025] §3).
 #include <fstream>
 #include <sstream>
 #include <string>

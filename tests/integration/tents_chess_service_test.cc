@@ -1,9 +1,9 @@
-// Tents & Trees and the chess-piece problems (seed 000 §2.5-2.6) through a
-// running server: the 20 stored sgt-tents puzzles of tests/data/tents, read
-// from their game IDs with the CLI's text format, are solved by Solve at the
-// default settings (100 reads of 1000 sweeps) into their known solutions;
-// Validate checks boards as the CLI parses them; chess boards in the text
-// format are solved and bad input is refused.
+// Tents & Trees and the chess-piece problems ([Mata Ali & Mencia 2024]
+// §2.5-2.6) through a running server: the 20 stored sgt-tents puzzles of
+// tests/data/tents, read from their game IDs with the CLI's text format, are
+// solved by Solve at the default settings (100 reads of 1000 sweeps) into their
+// known solutions; Validate checks boards as the CLI parses them; chess boards
+// in the text format are solved and bad input is refused.
 #include <string>
 
 #include "absl/strings/str_cat.h"

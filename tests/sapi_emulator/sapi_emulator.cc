@@ -1,4 +1,4 @@
-// The SAPI emulator (shared/docs/dwave-sapi.md §4.1 items 1-12; protocol
+// The SAPI emulator (docs/dwave-protocol.md §4.1 items 1-12; protocol
 // details from §1.1-§1.9).
 #include "tests/sapi_emulator/sapi_emulator.h"
 

@@ -1,5 +1,5 @@
 // SapiEmulator: a local stand-in for D-Wave's Solver API that the production
-// client talks to unchanged (shared/docs/dwave-sapi.md §4.1, the fake-server
+// client talks to unchanged (docs/dwave-protocol.md §4.1, the fake-server
 // contract): the Metadata API's region list, generated QPU solvers (Pegasus P16
 // and Zephyr Z(12,4) with seeded broken qubits, the 4-qubit solver of the §1.7
 // worked example, a small Chimera solver) plus a hybrid listing, X-Auth-Token

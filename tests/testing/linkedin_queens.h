@@ -1,4 +1,4 @@
-// LinkedIn-Queens-style puzzles for the tests (seed 000_ee023c9562798ce0.txt
+// LinkedIn-Queens-style puzzles for the tests ([Mata Ali & Mencia 2024]
 // §2.1 rules: one queen per row, column and colour region, no two queens on
 // diagonally adjacent cells): a backtracking solution counter written from the
 // game rules alone (it shares no code with core/puzzles/queens.cc, so it can

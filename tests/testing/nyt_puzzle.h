@@ -1,6 +1,6 @@
-// The hard Sudoku of the New York Times, 2024-01-08 (seed 001, Figure 1 and
+// The hard Sudoku of the New York Times, 2024-01-08 ([Mücke 2024], Figure 1 and
 // Appendix A): 24 clues and the unique solution. The clues are the cells that
-// ../shared/data/instances/sudoku_nyt_I_II.map leaves fixed.
+// tests/data/instances/sudoku_nyt_I_II.map leaves fixed.
 #ifndef QS_TESTS_TESTING_NYT_PUZZLE_H_
 #define QS_TESTS_TESTING_NYT_PUZZLE_H_
 

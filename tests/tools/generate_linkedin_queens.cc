@@ -1,5 +1,5 @@
-// Prints LinkedIn-Queens-style puzzles with unique solutions (seed
-// 000_ee023c9562798ce0.txt §2.1 rules) in the format of
+// Prints LinkedIn-Queens-style puzzles with unique solutions
+// ([Mata Ali & Mencia 2024] §2.1 rules) in the format of
 // tests/data/queens/linkedin_queens.txt, one line per puzzle. The generator is
 // tests/testing/linkedin_queens.h.
 //

@@ -1,6 +1,6 @@
 // Compiles the stored LinkedIn-Queens puzzles
 // (tests/data/queens/linkedin_queens.txt) and N-queens boards with the queens
-// compiler (seed 000_ee023c9562798ce0.txt §2.2) and anneals each with the CPU
+// compiler ([Mata Ali & Mencia 2024] §2.2) and anneals each with the CPU
 // sampler, printing one line per puzzle: variables before and after the
 // reduction, couplers of the reduced model, the fraction of reads that reach
 // the ground energy and the sampling time.

@@ -1,5 +1,5 @@
 // Compiles the stored Tents & Trees puzzles (tests/data/tents/sgt_puzzles.txt,
-// made by sgt-tents) with the tents compiler (seed 000_ee023c9562798ce0.txt
+// made by sgt-tents) with the tents compiler ([Mata Ali & Mencia 2024]
 // §2.5, eq. 22) and anneals each with the CPU sampler, printing one line per
 // puzzle: variables after each reduction stage (model, trees, outside_regions,
 // zero_lines), couplers of the reduced model, the ground energy N_T/4, the

@@ -221,7 +221,7 @@ class CpuSaSampler final : public Sampler {
   void ApplyParams(const v1::SolveParams& wire,
                    SampleParams& params) const override {
     if (wire.has_cpu_sa()) ApplyCpuSaParams(wire.cpu_sa(), params);
-    // Uniform sampling needs the hot start of seed 001 §4: the tuned range
+    // Uniform sampling needs the hot start of [Mücke 2024] §4: the tuned range
     // starts cold enough that a short anneal keeps a bias towards the boards
     // nearest its random start (4x4 Sudoku at 100 sweeps: chi-square 9,000
     // over 287 degrees of freedom, against 250 from the hot start). A range

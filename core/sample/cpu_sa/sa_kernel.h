@@ -1,4 +1,4 @@
-// The simulated-annealing kernel of backend "cpu-sa" (architecture §1,
+// The simulated-annealing kernel of backend "cpu-sa" (docs/architecture.md §1,
 // "dwave-samplers SA kernel", and §4 "CPU SA"): Metropolis or Gibbs
 // single-spin-flip sweeps in index order over a QUBO, with one read per SIMD
 // lane. Each variable keeps its local field f_i = a_i + sum_j b_ij x_j, so

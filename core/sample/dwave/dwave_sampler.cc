@@ -1,5 +1,5 @@
 // The "dwave" backend: solver selection, embedding, submission, polling,
-// cancellation and unembedding (shared/docs/dwave-sapi.md §1.3-§1.8, §3.6).
+// cancellation and unembedding (docs/dwave-protocol.md §1.3-§1.8, §3.6).
 #include "core/sample/dwave/dwave_sampler.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // DwaveSampler: the "dwave" backend. Samples a reduced Qubo on a D-Wave QPU
-// through SAPI (shared/docs/dwave-sapi.md): picks a solver (by name, or the
+// through SAPI (docs/dwave-protocol.md): picks a solver (by name, or the
 // least-loaded online QPU of a topology), embeds the logical problem graph on
 // the solver's working graph (CMR heuristic, cached by graph id and problem
 // graph), spreads the Ising form over the chains with a

@@ -1,5 +1,5 @@
 // Chain strength, bias spreading and majority-vote unembedding
-// (shared/docs/dwave-sapi.md §3.6).
+// (docs/dwave-protocol.md §3.6).
 #include "core/sample/dwave/embed_problem.h"
 
 #include <cmath>

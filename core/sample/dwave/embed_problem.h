@@ -1,5 +1,5 @@
 // Putting a logical QUBO onto embedded chains and reading samples back
-// (shared/docs/dwave-sapi.md §3.6, after dwave-system's
+// (docs/dwave-protocol.md §3.6, after dwave-system's
 // EmbeddedStructure.embed_bqm with smear_vartype=SPIN and its majority-vote
 // unembedding): the QUBO goes to Ising form, each variable's h is spread evenly
 // over its chain, each logical J evenly over every working coupler between the

@@ -1,5 +1,5 @@
 // The Cai-Macready-Roy embedding heuristic (arXiv:1406.2741 §3;
-// shared/docs/dwave-sapi.md §3.3), validation and the embedding cache.
+// docs/dwave-protocol.md §3.3), validation and the embedding cache.
 #include "core/sample/dwave/embedding.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Minor embedding of a logical problem graph onto a QPU working graph: the
-// Cai-Macready-Roy heuristic (arXiv:1406.2741; shared/docs/dwave-sapi.md §3.3).
+// Cai-Macready-Roy heuristic (arXiv:1406.2741; docs/dwave-protocol.md §3.3).
 // Chains may overlap while searching; a qubit used by f chains costs beta^f in
 // a node-weighted Dijkstra, so re-routing every chain in turn (tear out,
 // re-place at the cheapest Steiner root) drives the overlaps out; then chains

@@ -1,4 +1,4 @@
-// Topology generators of shared/docs/dwave-sapi.md §3.2 and the HardwareGraph
+// Topology generators of docs/dwave-protocol.md §3.2 and the HardwareGraph
 // container.
 #include "core/sample/dwave/hardware_graph.h"
 

@@ -1,6 +1,6 @@
 // HardwareGraph: the working graph of a QPU (qubit labels and couplers) and
 // generators of the D-Wave topologies, Chimera C(m,n,t), Pegasus P_m (fabric
-// only) and Zephyr Z(m,t), following shared/docs/dwave-sapi.md §3.2
+// only) and Zephyr Z(m,t), following docs/dwave-protocol.md §3.2
 // (coordinates, label formulas and edge rules of dwave-networkx). Also the
 // seeded removal of qubits and couplers that makes a generated graph look like
 // a real working graph, and the graph id SAPI reports in a solver's identity.

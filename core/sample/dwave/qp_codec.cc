@@ -1,4 +1,4 @@
-// qp encoding and decoding (shared/docs/dwave-sapi.md §1.4, §1.6).
+// qp encoding and decoding (docs/dwave-protocol.md §1.4, §1.6).
 #include "core/sample/dwave/qp_codec.h"
 
 #include <algorithm>

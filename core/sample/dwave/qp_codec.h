@@ -1,4 +1,4 @@
-// The `qp` wire format of SAPI (shared/docs/dwave-sapi.md §1.4 problem data,
+// The `qp` wire format of SAPI (docs/dwave-protocol.md §1.4 problem data,
 // §1.6 answers, §1.7 worked example): base64 (standard alphabet, padded) of
 // little-endian float64 / int32 arrays, and bit-packed solutions with the first
 // active variable in the most significant bit (what the official decoders and

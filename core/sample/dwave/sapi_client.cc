@@ -1,4 +1,4 @@
-// The libcurl SapiClient, its retry policy (shared/docs/dwave-sapi.md §1.9),
+// The libcurl SapiClient, its retry policy (docs/dwave-protocol.md §1.9),
 // JSON parsing of SAPI's representations (§1.3-§1.8) and endpoint resolution
 // (§1.1).
 #include "core/sample/dwave/sapi_client.h"

@@ -1,5 +1,5 @@
 // SapiClient: D-Wave's Solver API (SAPI) as the official client speaks it
-// (shared/docs/dwave-sapi.md §1): solver listing and fetching, problem
+// (docs/dwave-protocol.md §1): solver listing and fetching, problem
 // submission (`POST problems/`, array form), long polling, answers and
 // cancellation, with media-type versioning (§1.1), X-Auth-Token authentication
 // (§1.2) and the retry policy of §1.9: connection failures and 429/503

@@ -1,4 +1,4 @@
-// The encodings of core/exact/cnf.h (seed 002_f1e7818a78fd25f2.txt's chains):
+// The encodings of core/exact/cnf.h ([Bryant 2019]'s chains):
 // for every small size and bound, the CNF with its auxiliary variables admits
 // exactly the assignments of the primary variables that keep the constraint
 // (checked with CaDiCaL under assumptions, and counted with the BDD builder
@@ -64,8 +64,8 @@ TEST(CnfTest, AtMostOneAndExactlyOneAdmitExactlyTheirAssignments) {
 }
 
 TEST(CnfTest, LadderHasLinearSize) {
-  // k - 1 auxiliaries and 3k - 4 clauses past the pairwise sizes (seed 002:
-  // Theta(1) operations per square).
+  // k - 1 auxiliaries and 3k - 4 clauses past the pairwise sizes ([Bryant
+  // 2019]: Theta(1) operations per square).
   for (int k = 5; k <= 40; ++k) {
     CnfBuilder amo(k);
     amo.AddAtMostOne(Literals(k));

@@ -2,9 +2,9 @@
 // (core/exact): on small generated boards, the ground states of the reduced
 // QUBO found by exact enumeration (core/sample/exact/brute_force_sampler.h),
 // expanded to full-model assignments, are exactly the solutions of the
-// family's CNF (seed 002's encodings, without the rules no QUBO term states)
-// enumerated by CaDiCaL; a board with no solution has no ground state at the
-// compiled ground energy. With every rule on (Takuzu's unique rows and
+// family's CNF ([Bryant 2019]'s encodings, without the rules no QUBO term
+// states) enumerated by CaDiCaL; a board with no solution has no ground state
+// at the compiled ground energy. With every rule on (Takuzu's unique rows and
 // columns), the CNF's solutions are the QUBO's ground states the validator
 // accepts (Tents: the ground states of eq. 22 that keep the one-to-one
 // pairing of tents and trees). The boards are the generators' puzzles

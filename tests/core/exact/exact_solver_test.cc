@@ -1,10 +1,10 @@
 // The exact engines on whole puzzles (core/exact/exact_solver.h): N-queens
 // counts against the known sequence (OEIS A000170) with BuDDy and with CaDiCaL
-// enumeration, toroidal N-queens counts and the statement of seed
-// 002_f1e7818a78fd25f2.txt / seed 000 §2.3.5 that a torus of side N has
+// enumeration, toroidal N-queens counts and the statement of
+// [Bryant 2019] / [Mata Ali & Mencia 2024] §2.3.5 that a torus of side N has
 // solutions exactly when the smallest prime factor of N is at least 5,
 // uniqueness of the NYT Sudoku, and the size of the N-queens encodings against
-// seed 002's Table 1 (11 N^2 Boolean operations for the one-hot encoding),
+// [Bryant 2019]'s Table 1 (11 N^2 Boolean operations for the one-hot encoding),
 // and Tents, whose pairing of tents and trees needs auxiliary variables: its
 // counts are of boards (not of pairings), by CaDiCaL enumeration, against the
 // stored sgt-tents puzzles and a backtracking oracle; the Coloured Chess

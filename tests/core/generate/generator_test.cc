@@ -1,4 +1,4 @@
-// The generators through the solve engine (core/generate, seed 001 §4): the
+// The generators through the solve engine (core/generate, [Mücke 2024] §4): the
 // difficulty knob (unit propagation decides every open cell of an easy
 // puzzle, at least half of a medium one), the clue target, determinism for a
 // seed, and the checks of a GenerateRequest naming its fields. Uniqueness of

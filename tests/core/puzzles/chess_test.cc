@@ -1,11 +1,12 @@
-// Energy and rule tests of the chess-piece QUBOs (seed 000 §2.6): the Coloured
-// Chess Piece Problem (eq. 25, valid boards at energy 0) and the Max Chess
-// Pieces Problem (eq. 27). On 4x4 boards the exact ground states are compared
-// with boards found by brute force over the rules, where threats follow real
-// chess (sliding pieces are blocked by the first piece in their way), which
-// also checks that the paper's unblocked reach sets C(M) give the same valid
-// boards. The default lambda of the Max problem is shown to never prefer a
-// threatening placement, and the bound lambda > max weight to be tight.
+// Energy and rule tests of the chess-piece QUBOs ([Mata Ali & Mencia 2024]
+// §2.6): the Coloured Chess Piece Problem (eq. 25, valid boards at energy 0)
+// and the Max Chess Pieces Problem (eq. 27). On 4x4 boards the exact ground
+// states are compared with boards found by brute force over the rules, where
+// threats follow real chess (sliding pieces are blocked by the first piece in
+// their way), which also checks that the paper's unblocked reach sets C(M) give
+// the same valid boards. The default lambda of the Max problem is shown to
+// never prefer a threatening placement, and the bound lambda > max weight to be
+// tight.
 #include "core/puzzles/chess.h"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 // The stored LinkedIn-Queens-style puzzles
-// (tests/data/queens/linkedin_queens.txt) against the LinkedIn QUBO of seed
-// 000_ee023c9562798ce0.txt §2.2 eq. 9: each has exactly one solution by the
+// (tests/data/queens/linkedin_queens.txt) against the LinkedIn QUBO of
+// [Mata Ali & Mencia 2024] §2.2 eq. 9: each has exactly one solution by the
 // rules, the stored one, which scores the ground energy 0 in the full and the
 // reduced model while every single change scores more, and the annealer finds
 // it (1000 sweeps per read, fixed seed). Also checks that the generator that

@@ -1,5 +1,5 @@
-// Counting N-queens solutions by sampling the QUBO of seed
-// 000_ee023c9562798ce0.txt §2.2 eq. 4 and §2.3.5 with the CPU annealer: the
+// Counting N-queens solutions by sampling the QUBO of
+// [Mata Ali & Mencia 2024] §2.2 eq. 4 and §2.3.5 with the CPU annealer: the
 // distinct valid boards found among many seeded reads are exactly the 92
 // 8-queens solutions, the 10 toroidal 5-queens and the 28 toroidal 7-queens
 // solutions (counted here by backtracking from the rules); tori whose side has

@@ -1,4 +1,4 @@
-// Energy tests of the queens QUBOs of seed 000_ee023c9562798ce0.txt §2.1-2.4
+// Energy tests of the queens QUBOs of [Mata Ali & Mencia 2024] §2.1-2.4
 // (eq. 1-21): the 8-queens model term by term, ground energies of valid boards
 // and higher energies for every single change, exact ground states equal to the
 // valid boards found from the rules alone (N-queens, LinkedIn Queens with
@@ -298,7 +298,7 @@ TEST(QueensCompilerTest, EightQueensModelIsEquation4) {
   EXPECT_EQ(model.num_variables(), 64);
   // 8 rows + 8 columns of 28 pairs at weight 2, and 280 diagonal pairs at
   // weight 1 (as in
-  // ../shared/data/instances/queens8.qubo: 64 linear terms, 728 couplers,
+  // tests/data/instances/queens8.qubo: 64 linear terms, 728 couplers,
   // offset 16).
   EXPECT_EQ(model.num_couplers(), 728);
   EXPECT_EQ(model.offset(), 16);

@@ -1,5 +1,5 @@
-// Energy tests of the Sudoku QUBO (seed 001 §2, §2.1): clamping counts of the
-// NYT puzzle, the ground energy -81 of its solution in the full and every
+// Energy tests of the Sudoku QUBO ([Mücke 2024] §2, §2.1): clamping counts of
+// the NYT puzzle, the ground energy -81 of its solution in the full and every
 // reduced model, and higher energy for broken grids.
 #include "core/puzzles/sudoku.h"
 
@@ -78,7 +78,7 @@ TEST(SudokuCompilerTest, NytClampingGives513And211Variables) {
   const CompiledProblem full = CompileOrDie(spec, v1::REDUCTION_FULL);
   EXPECT_EQ(full.model.num_variables(), 211);
   EXPECT_EQ(full.model.num_couplers(),
-            1125);  // as in ../shared/data/instances/sudoku_nyt_I_IV.qubo
+            1125);  // as in tests/data/instances/sudoku_nyt_I_IV.qubo
   ASSERT_EQ(full.stages.size(), 3u);
   EXPECT_EQ(full.stages[2].name, "implied");
   EXPECT_EQ(full.stages[2].variables, 211);

@@ -1,13 +1,13 @@
 // Solve times of the stored Takuzu / Tango puzzles
 // (tests/data/takuzu/puzzles.txt) through the solve engine, as the server runs
-// them: compile with the full reduction of seed 004 §3, then CPU simulated
-// annealing with stop_at_first_valid until a read decodes to a valid board (the
-// uniqueness rule included), in Solve calls of 64 reads of 200 sweeps. One
-// benchmark per group of puzzles (kind, size, Unruly unique mode); an iteration
-// solves every puzzle of the group once. Counters: mean variables before and
-// after the reduction and the paper's bound on them, mean reads and wall-clock
-// milliseconds per puzzle until the first valid board (solve_ms, compile
-// included), puzzles left unsolved.
+// them: compile with the full reduction of [Mata Ali & Mencia 2025] §3, then
+// CPU simulated annealing with stop_at_first_valid until a read decodes to a
+// valid board (the uniqueness rule included), in Solve calls of 64 reads of 200
+// sweeps. One benchmark per group of puzzles (kind, size, Unruly unique mode);
+// an iteration solves every puzzle of the group once. Counters: mean variables
+// before and after the reduction and the paper's bound on them, mean reads and
+// wall-clock milliseconds per puzzle until the first valid board (solve_ms,
+// compile included), puzzles left unsolved.
 //
 // Run from the source tree: build/tests/takuzu_benchmark
 // (or set QS_SOURCE_DIR to it); --benchmark_filter=14x14 picks groups.

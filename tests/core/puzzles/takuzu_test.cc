@@ -1,11 +1,11 @@
-// Tests of the Takuzu / Tango compiler (seed 004 §2-4, seed 000 §3): the model
-// against the reference instances, the ground energy (NM - N - M)/2 and its
-// variants, exact ground states against every board the rules allow (4x4, 4x6,
-// 6x6 Tango) for the plain, diagonal, toroidal, cylindrical, region, count,
-// sign and equality-region variants, the reduction stages and the paper's bound
-// on the stored Unruly and Tango puzzles (tests/data/takuzu), contradictions,
-// validation (unique lines) and annealing the stored puzzles to their
-// solutions.
+// Tests of the Takuzu / Tango compiler ([Mata Ali & Mencia 2025] §2-4, [Mata
+// Ali & Mencia 2024] §3): the model against the reference instances, the ground
+// energy (NM - N - M)/2 and its variants, exact ground states against every
+// board the rules allow (4x4, 4x6, 6x6 Tango) for the plain, diagonal,
+// toroidal, cylindrical, region, count, sign and equality-region variants, the
+// reduction stages and the paper's bound on the stored Unruly and Tango puzzles
+// (tests/data/takuzu), contradictions, validation (unique lines) and annealing
+// the stored puzzles to their solutions.
 #include "core/puzzles/takuzu.h"
 
 #include <algorithm>

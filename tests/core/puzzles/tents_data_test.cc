@@ -1,7 +1,8 @@
 // The 20 stored Tents puzzles of tests/data/tents (sgt-tents, 8x8 and 10x10):
 // each stored solution is the puzzle's only one, is valid and scores the ground
-// energy N_T / 4 of eq. 22 (seed 000 §2.5), and the CPU annealer at the
-// service's default settings (100 reads, 1000 sweeps, seeded) finds it.
+// energy N_T / 4 of eq. 22 ([Mata Ali & Mencia 2024] §2.5), and the CPU
+// annealer at the service's default settings (100 reads, 1000 sweeps, seeded)
+// finds it.
 #include "tests/testing/tents_data.h"
 
 #include <mutex>

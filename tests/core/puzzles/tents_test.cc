@@ -1,7 +1,8 @@
-// Energy and rule tests of the Tents & Trees QUBO (seed 000 §2.5, eq. 22):
-// ground energy N_T / 4 of known solutions in every reduction, higher energy
-// for every single change, exact ground states against the game's rules on 4x4
-// and 5x5 boards, the pairing rule the QUBO cannot express, and bad input.
+// Energy and rule tests of the Tents & Trees QUBO ([Mata Ali & Mencia 2024]
+// §2.5, eq. 22): ground energy N_T / 4 of known solutions in every reduction,
+// higher energy for every single change, exact ground states against the game's
+// rules on 4x4 and 5x5 boards, the pairing rule the QUBO cannot express, and
+// bad input.
 #include "core/puzzles/tents.h"
 
 #include <algorithm>

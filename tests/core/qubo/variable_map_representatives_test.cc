@@ -1,7 +1,7 @@
 // Tests of VariableMap::FromSourcesWithRepresentatives
 // (core/qubo/variable_map.h): literal substitution with caller-chosen
-// representatives, as the Takuzu compiler uses it (seed 004 §3, eq. 19-22),
-// keeps every energy of ApplyVariableMap exact.
+// representatives, as the Takuzu compiler uses it ([Mata Ali & Mencia 2025] §3,
+// eq. 19-22), keeps every energy of ApplyVariableMap exact.
 #include <vector>
 
 #include "core/qubo/qubo.h"

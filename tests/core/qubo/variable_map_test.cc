@@ -1,4 +1,4 @@
-// Property tests of clamping and literal substitution (seed 001 §2.1): for
+// Property tests of clamping and literal substitution ([Mücke 2024] §2.1): for
 // random models and random partial assignments, the reduced model's energy
 // (offset included) equals the full model's energy of the expanded assignment,
 // for every reduced assignment.

@@ -70,7 +70,7 @@ Qubo RandomQubo(int n, double density, bool integer, uint32_t seed) {
   return *std::move(model);
 }
 
-// N-queens as in ../shared/data/instances/README.md: (1 - sum x)^2 per row and
+// N-queens as in tests/data/instances/README.md: (1 - sum x)^2 per row and
 // column, x_a x_b per pair on a diagonal; energy 0 exactly at the solutions.
 Qubo Queens(int size) {
   QuboBuilder builder(size * size);

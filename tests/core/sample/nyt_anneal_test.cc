@@ -1,7 +1,7 @@
-// The annealer solves the NYT 2024-01-08 Sudoku (seed 001) clamped with rules
-// I-IV (211 variables): with a fixed seed some read reaches the ground energy
-// -81 and decodes to the known solution, and the same seed gives the same
-// samples twice, whatever the number of threads.
+// The annealer solves the NYT 2024-01-08 Sudoku ([Mücke 2024]) clamped with
+// rules I-IV (211 variables): with a fixed seed some read reaches the ground
+// energy -81 and decodes to the known solution, and the same seed gives the
+// same samples twice, whatever the number of threads.
 #include <vector>
 
 #include "core/base/worker_pool.h"

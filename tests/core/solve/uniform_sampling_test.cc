@@ -1,4 +1,4 @@
-// Uniform sampling of valid boards (seed 001 §4): every valid board has the
+// Uniform sampling of valid boards ([Mücke 2024] §4): every valid board has the
 // ground energy, so the annealer on the unclamped QUBO should draw them alike.
 // The 4x4 Sudoku has 288 grids and 6-queens 4 solutions (both counted by the
 // exact engines here, not assumed); the annealer's valid reads are tested

@@ -1,4 +1,4 @@
-// Live smoke test against the real SAPI (shared/docs/dwave-sapi.md §4.2). Runs
+// Live smoke test against the real SAPI (docs/dwave-protocol.md §4.2). Runs
 // only when DWAVE_API_TOKEN is set (never in CI, which has no token): the
 // documented two-qubit problem on two coupled working qubits of the
 // least-loaded online QPU, 10 reads, then a three-variable one-hot through the

@@ -1,5 +1,5 @@
 // The "dwave" backend against the SAPI emulator on a loopback port
-// (shared/docs/dwave-sapi.md §4): the happy path with its statistics, read
+// (docs/dwave-protocol.md §4): the happy path with its statistics, read
 // splitting, the embedding cache, availability without or with a bad token
 // (never echoed), every injected fault ending in success after a retry or in
 // the documented status with exactly one accepted submission, and DELETE on

@@ -1,4 +1,4 @@
-// Chain strength, bias spreading and unembedding (shared/docs/dwave-sapi.md
+// Chain strength, bias spreading and unembedding (docs/dwave-protocol.md
 // §3.6): the docstring value of uniform torque compensation, physical energies
 // of intact chains equal the logical Ising energies, broken chains cost chain
 // strength, and majority vote with its tie rule and the chain-break count.

@@ -1,4 +1,4 @@
-// Minor embedding (shared/docs/dwave-sapi.md §3.3, §3.5): the heuristic's
+// Minor embedding (docs/dwave-protocol.md §3.3, §3.5): the heuristic's
 // embeddings are valid (connected, disjoint chains covering every edge),
 // seeded, fail with FAILED_PRECONDITION when the graph cannot fit, the
 // validator catches each kind of fault, and the cache returns what was stored

@@ -1,4 +1,4 @@
-// Topology generators against the counts of shared/docs/dwave-sapi.md §3.2
+// Topology generators against the counts of docs/dwave-protocol.md §3.2
 // (which match dwave-networkx): P16 5640 qubits / 40484 couplers, Z(12,4) 4800
 // / 45864, C16 2048 / 6016, and the smaller shapes.
 #include "core/sample/dwave/hardware_graph.h"

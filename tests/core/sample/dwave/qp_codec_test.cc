@@ -1,5 +1,5 @@
 // Golden tests of the qp wire format on the worked example of
-// shared/docs/dwave-sapi.md §1.7 and the documented live answer of §1.6 / §4.2,
+// docs/dwave-protocol.md §1.7 and the documented live answer of §1.6 / §4.2,
 // independent of any server.
 #include "core/sample/dwave/qp_codec.h"
 

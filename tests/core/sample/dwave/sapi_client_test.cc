@@ -1,5 +1,5 @@
 // The libcurl SapiClient and the emulator's SAPI contract
-// (shared/docs/dwave-sapi.md §1, §4.1): endpoint resolution through the
+// (docs/dwave-protocol.md §1, §4.1): endpoint resolution through the
 // Metadata API, Retry-After parsing, the §1.7 worked example end to end, and
 // the emulator's authentication, content negotiation, caching, strict
 // validation, polling and cancellation codes, checked with raw HTTP requests.
