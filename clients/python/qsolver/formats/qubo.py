@@ -5,7 +5,7 @@ from ._common import INT32, INT64, atod, atoi, error, split_any, strip_ascii
 
 
 def parse_qubo_model(text):
-    model = qubo_pb2.QuboModel(vartype=qubo_pb2.BINARY)
+    model = qubo_pb2.QuboModel(vartype=qubo_pb2.BINARY, sense=qubo_pb2.MINIMIZE)
     have_header = False
     n = m = terms = 0
     for line_no, raw in enumerate(text.split("\n"), start=1):
