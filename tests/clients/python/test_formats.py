@@ -34,7 +34,32 @@ MADE = {
               "# a comment\nQQ/QQ", "0x8 N", "8x8 NN", "QQ QQ", "", "QQ/QQ\0Q./.Q", "QQ/QQ\0Q1/.Q"],
     "qubo": ["3 6 0\n0 0 -1\n1 1 -1\n2 2 -1\n0 1 2\n0 2 2\n1 2 2", "# c\n\n2 1 0.5\n0 1 -1e3\n",
              "2 1\n0 1 1", "2 1 x\n0 1 1", "2 1 0\n0 2 1", "2 2 0\n0 1 1", "", "2 1 0\n0 1 w",
-             "-1 0 0", "2 1 inf\n0 0 nan", "2 1 0\n0 1 1\0" + "10", "2 1 0\n0 1 1\0" + "1x"],
+             "-1 0 0", "2 1 inf\n0 0 nan", "2 1 0\n0 1 1\0" + "10", "2 1 0\n0 1 1\0" + "1x",
+             # detection: qbsolv, coo (header or triples that are not the text format), ising, orlib, none
+             "c x\np qubo 0 2 1 0\n0 0 1\n", "2 1 0.5\n0 1 -1\n", "0 1 -1\n1 1 2\n", "# vartype=SPIN\n0 1 -1\n",
+             "ising 2\nJ 0 1 1\n", "10\n50 3\n", "1 2\n", "# only\nc comments\n", "p\n", "x y\n",
+             # qbsolv: terms kept as given (pairs ordered), minimised
+             "c a\nc\np qubo 0 3 2 2\n0 0 -1.5\n2 2 1\n2 1 4\n0 2 -3\n\0" + "101",
+             "c\np qubo 0 2 1 0\n0 0 x\n", "p qubo 0 2 1 0\n2 2 1\n", "p qubo 0 2 1 1\n0 0 1\n", "p qubo 0 2\n",
+             "p qubx 0 2 0 0\n", "p qubo 0 -1 0 0\n", "p qubo 0 2 3 0\n", "p qubo 0 2 0 y\n",
+             "p qubo 0 2 0 1\n0 1\n", "# x\np qubo 0 2 0 0\n", "p qubo 0 2 1 0\n0 0 1e999\n",
+             # orlib: maximised (stored negated), one or both triangles, several instances
+             "1\n3 3\n1 1 5\n1 2 -3\n3 2 4\n", "1\n3 5\n1 1 5\n1 2 -3\n2 1 -3\n3 2 4\n2 3 4\n\0" + "1/1/0",
+             "1\n2 2\n1 2 3\n2 1 4\n", "2\n2 1\n1 2 1\n3 1\n3 3 -2\n", "1\n2 1\n1 3 1\n", "1\n2 2\n1 2 1\n",
+             "3\n2 1\n1 2 1\n", "1\n2 0\n2 0\n", "0\n", "1\n0 0\n", "1\n2\n", "1\n2 1\n1 2 q\n",
+             "# c\n1\n2 2\n1 1 0\n2 2 0.25\n", "1\n2 1\n1 2 1 4\n",
+             # coo: 0 .. the largest index, pairs ordered, vartype header anywhere
+             "0 1 2\n3 1 -1\n2 2 0.5\n\0" + "1010", "# vartype=BINARY\n1 0 1\n", "0 1 2\n# vartype=SPIN\n",
+             "#vartype=SPIN\n0 1 2\n", "# vartype=spin\n0 1 2\n", "0 1 2\n0 1\n", "0 -1 2\n", "0 x 2\n",
+             "0 1 nan\n", "0 2147483647 1\n", "3 3 0\n0 1 1\n5 1 1\n",
+             # ising: SPIN, optional offset
+             "ising 3 -0.5\nh 0 1\nJ 2 1 -2\n# c\nh 2 0\n\0" + "10/1", "ising 2\nK 0 1 1\n", "ising 2\n# c\nJ 0 2 1\n",
+             "ising 2\nh 1 nan\n", "ising 2\nJ 1 1 1\n", "ising\n", "ising 2 0 1\n", "ising x\n",
+             "ising 2 y\n", "ising 2\nh 0\n", "ising 2\nJ 0 1\n", "ising 0\nh 0 1\n", "ising -1\n"],
+    "maxcut": ["# a triangle\n3 3\n1 2 1\n2 3 -1\n1 3 2.5\n", "3 1\n1 4 1\n", "3 1\n2 2 1\n", "3 1\n1 2 one\n",
+               "3 2\n1 2 1\n", "3\n", "0 0\n", "", "# c\n", "3 0\n\0" + "101", "2 1\n1 2 0.1\n\0" + "1/0",
+               "2 1\n1 2 1 1\n", "2 x\n", "2 -1\n", "x 1\n1 2 1\n", "2 1\n0 2 1\n", "2 1\nx 2 1\n",
+               "2 1\n1 2 inf\n", "2 1\n1 2 1e-7\n\0" + "1x", "4 2\n1 2 1\n3 4 -1\n\0" + ""],
     "takuzu": ["6x6:AcfECaeDGb", "6x6u:CibfEFcab", "8x8ude:" + "z" * 2 + "n", "6:AcfECaeDGb",
                "6x6:AcfECaeDG", "6x6:AcfECaeDGbb", "6x6#123", "6x6x:Acf", "2000x2:a", "6x6:Ac1",
                "1..0../....1./0...../....../..1.../.0...1", "10/0", "1a/01", " ", "10/01\0" + "10/01",
@@ -63,8 +88,10 @@ def stored_inputs():
         if line.startswith("id "):
             rows = int(line[3:].split(":")[0].split("x")[1])
             out.append(("tents", line[3:] + "\0" + "/".join(lines[k + 1:k + 1 + rows])))
-    for path in sorted((data / "qubo").glob("*.qubo")):
+    for path in sorted((data / "qubo").glob("*.qubo")) + sorted((data / "qubo").glob("*.txt")):
         out.append(("qubo", path.read_text()))
+    for path in sorted((data / "maxcut").glob("*.txt")):
+        out.append(("maxcut", path.read_text()))
     return out
 
 
@@ -146,13 +173,13 @@ def test_python_parsers_match_the_cpp_ones(tmp_path):
     for kind in qsolver.KINDS:
         assert checked[(kind, "error", "none")] > 0, kind
         assert checked[(kind, "spec", "board")] > 0, kind
-    for kind in ("sudoku", "queens", "takuzu", "tango", "tents"):
+    for kind in ("maxcut", "sudoku", "queens", "takuzu", "tango", "tents"):
         assert checked[(kind, "text")] > 0, kind
     for kind in ("chess", "nqueens", "qubo", "queens", "takuzu"):  # no writer, or a text it cannot write
         assert checked[(kind, "text_error")] > 0, kind
 
 
 def test_kinds_are_the_clis():
-    assert qsolver.KINDS == ("chess", "nqueens", "qubo", "queens", "sudoku", "takuzu", "tango", "tents")
+    assert qsolver.KINDS == ("chess", "maxcut", "nqueens", "qubo", "queens", "sudoku", "takuzu", "tango", "tents")
     with pytest.raises(qsolver.ParseError, match="^INVALID_ARGUMENT: unknown puzzle kind 'x' \\(one of chess,"):
         qsolver.parse_puzzle("x", "8")

@@ -5,8 +5,10 @@ parsers' messages."""
 from .._proto import puzzles_pb2
 from ._common import board_rows, error
 from .chess import parse_chess, parse_chess_board
+from .maxcut import parse_maxcut
 from .queens import parse_nqueens, parse_queens
-from .qubo import parse_qubo, parse_qubo_model
+from .qubo import FORMATS as QUBO_FORMATS
+from .qubo import detect_qubo_format, parse_orlib_instances, parse_qubo, parse_qubo_model
 from .sudoku import parse_sudoku, parse_sudoku_board
 from .takuzu import parse_takuzu, parse_takuzu_board, parse_tango
 from .tents import parse_tents
@@ -14,7 +16,7 @@ from .writers import WRITERS
 
 
 def parse_binary_board(puzzle, text):
-    """Boards whose cells are 0/1 (queens, tents, raw QUBO): '1', 'Q', 'T' are 1; '0', '.', 'A', '#', '_'
+    """Boards whose cells are 0/1 (queens, tents, raw QUBO, Max-Cut): '1', 'Q', 'T' are 1; '0', '.', 'A', '#', '_'
     are 0."""
     board = puzzles_pb2.PuzzleSolution()
     for row in board_rows(text):
@@ -39,6 +41,7 @@ _FORMATS = {
     "tents": (parse_tents, parse_binary_board),
     "chess": (parse_chess, parse_chess_board),
     "qubo": (parse_qubo, parse_binary_board),
+    "maxcut": (parse_maxcut, parse_binary_board),
     "takuzu": (parse_takuzu, parse_takuzu_board),
     "tango": (parse_tango, parse_takuzu_board),
 }
@@ -58,7 +61,8 @@ def parse_puzzle(kind, text):
 
 
 def format_puzzle(kind, puzzle):
-    """The puzzle as a one-line text of `kind` (sudoku, queens, takuzu, tango, tents), what qsolve generate
+    """The puzzle as a text of `kind` (sudoku, queens, takuzu, tango, tents on one line; maxcut as a rudy
+    file), what qsolve generate
     prints: GeneratedPuzzle.puzzle_kind names the kind. ParseError when the format cannot express it."""
     _format(kind)
     if kind not in WRITERS:
@@ -71,4 +75,5 @@ def parse_board(kind, puzzle, text):
     return _format(kind)[1](puzzle, text)
 
 
-__all__ = ["KINDS", "format_puzzle", "parse_board", "parse_puzzle", "parse_qubo_model"]
+__all__ = ["KINDS", "QUBO_FORMATS", "detect_qubo_format", "format_puzzle", "parse_board", "parse_orlib_instances",
+           "parse_puzzle", "parse_qubo_model"]

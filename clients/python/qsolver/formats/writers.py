@@ -2,9 +2,10 @@
 gives the puzzle back: what `qsolve generate` prints (FormatPuzzleText of clients/formats/). Kinds with a
 writer: sudoku, queens (LinkedIn: square, adjacent diagonals, one queen per row, column and region, at
 most 26 regions), takuzu (the grid form: balanced, unique lines, no signs), tango (signs between side
-neighbours only), tents (an sgt-tents game ID)."""
+neighbours only), tents (an sgt-tents game ID), maxcut (a rudy file, maxcut.py)."""
 from .._proto import queens_pb2, takuzu_pb2
 from ._common import error
+from .maxcut import format_maxcut
 
 MAX_SIDE = 1024
 
@@ -166,4 +167,4 @@ def format_tango(puzzle):
 
 
 WRITERS = {"sudoku": format_sudoku, "queens": format_queens, "tents": format_tents, "takuzu": format_takuzu,
-           "tango": format_tango}
+           "tango": format_tango, "maxcut": format_maxcut}
