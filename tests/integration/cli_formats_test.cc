@@ -64,23 +64,7 @@ double Number(const google::protobuf::Struct& s, const std::string& field) {
   return it == s.fields().end() ? NAN : it->second.number_value();
 }
 
-class CliFormatsTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    server_ = testing::TestServer::Start({}, /*with_metrics=*/false).release();
-    ASSERT_NE(server_, nullptr);
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static std::string Addr() {
-    return absl::StrCat(" --addr ", server_->address(), " ");
-  }
-  static testing::TestServer* server_;
-};
-
-testing::TestServer* CliFormatsTest::server_ = nullptr;
+class CliFormatsTest : public testing::SharedServerTest {};
 
 TEST_F(CliFormatsTest, MaxCutObjectiveIsTheCut) {
   // tests/data/maxcut/gset_pm_14.txt

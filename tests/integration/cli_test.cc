@@ -30,23 +30,7 @@ using testing::CommandResult;
 using testing::LastJsonLine;
 using testing::RunQsolve;
 
-class CliTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    server_ = testing::TestServer::Start({}, /*with_metrics=*/false).release();
-    ASSERT_NE(server_, nullptr);
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static std::string Addr() {
-    return absl::StrCat(" --addr ", server_->address(), " ");
-  }
-  static testing::TestServer* server_;
-};
-
-testing::TestServer* CliTest::server_ = nullptr;
+class CliTest : public testing::SharedServerTest {};
 
 TEST_F(CliTest, Health) {
   const CommandResult result = RunQsolve("health" + Addr());

@@ -22,23 +22,7 @@ using ::testing::HasSubstr;
 using testing::LastJsonLine;
 using testing::RunQsolve;
 
-class ExactCliTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    server_ = testing::TestServer::Start({}, /*with_metrics=*/false).release();
-    ASSERT_NE(server_, nullptr);
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  static std::string Addr() {
-    return absl::StrCat(" --addr ", server_->address(), " ");
-  }
-  static testing::TestServer* server_;
-};
-
-testing::TestServer* ExactCliTest::server_ = nullptr;
+class ExactCliTest : public testing::SharedServerTest {};
 
 TEST_F(ExactCliTest, CountsNQueens) {
   const CommandResult result =

@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "grpcpp/grpcpp.h"
+#include "gtest/gtest.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 #include "server/server.h"
 
@@ -48,6 +49,23 @@ v1::PuzzleSpec SudokuSpecFromString(const std::string& grid);
 
 // Directory of the source tree (tests read their data from there).
 std::string SourceDir();
+
+// A fixture whose tests share one server without metrics, started once per
+// suite, for tests that drive it with the qsolve binary: Addr() is
+// " --addr HOST:PORT ".
+class SharedServerTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = TestServer::Start({}, /*with_metrics=*/false).release();
+    ASSERT_NE(server_, nullptr);
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  static std::string Addr() { return " --addr " + server_->address() + " "; }
+  static inline TestServer* server_ = nullptr;
+};
 
 }  // namespace qs::testing
 
