@@ -16,6 +16,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/compile/derived_cache.h"
+#include "core/qubo/hubo.h"
 #include "core/qubo/qubo.h"
 #include "core/qubo/variable_map.h"
 #include "qs/v1/puzzles.pb.h"
@@ -43,6 +44,16 @@ struct CompiledProblem {
   // fixes one.
   std::optional<double> ground_energy;
   std::vector<ReductionStage> stages;
+  // Exactly-one groups over the reduced model's variables (Sudoku cells, queens
+  // rows ...): in every valid solution exactly one variable of each group is 1.
+  // Samplers may use them for moves that keep a group one-hot (a swap of its
+  // 1 to another variable) and QAOA for a mixer that keeps them; empty when
+  // the family gives none.
+  std::vector<std::vector<int32_t>> one_hot_groups;
+  // The model in higher-order form for encodings a QUBO cannot express
+  // directly (hubo.h); `model` is then empty and only backends that take a
+  // Hubo can sample it.
+  std::optional<Hubo> higher_order;
   // Board size for decoding and display.
   int height = 0;
   int width = 0;
