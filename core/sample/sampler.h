@@ -122,6 +122,14 @@ class Sampler : public Backend {
 
  protected:
   // Copies the backend's own (checked) parameter message into `params`.
+  // Samples a higher-order model (CompiledProblem::higher_order), for
+  // samplers whose capabilities say higher_order; the engine sends such
+  // problems to no other.
+  virtual absl::StatusOr<SampleStats> SampleHigherOrder(
+      const Hubo& hubo, const SampleParams& params, SampleSink& sink,
+      Interrupter& interrupter) const {
+    return absl::UnimplementedError("this sampler takes QUBOs only");
+  }
   virtual void ApplyParams(const v1::SolveParams& wire,
                            SampleParams& params) const {}
   // The backend's part of the summary; by default what Sample reported in

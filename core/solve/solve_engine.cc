@@ -26,11 +26,26 @@ SolveEngine::SolveEngine(const CompilerRegistry* compilers,
 absl::StatusOr<CompileCache::Problem> SolveEngine::CompileThroughCache(
     const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
     const v1::CompileOptions& options, bool* from_cache) const {
-  if (cache_ != nullptr)
-    return cache_->GetOrCompile(compiler, spec, options, from_cache);
-  *from_cache = false;
-  ASSIGN_OR_RETURN(CompiledProblem problem, compiler.Compile(spec, options));
-  return std::make_shared<const CompiledProblem>(std::move(problem));
+  if (!v1::Encoding_IsValid(options.encoding())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("compile.encoding: unknown value ", options.encoding()));
+  }
+  CompileCache::Problem problem;
+  if (cache_ != nullptr) {
+    ASSIGN_OR_RETURN(problem,
+                     cache_->GetOrCompile(compiler, spec, options, from_cache));
+  } else {
+    *from_cache = false;
+    ASSIGN_OR_RETURN(CompiledProblem compiled, compiler.Compile(spec, options));
+    problem = std::make_shared<const CompiledProblem>(std::move(compiled));
+  }
+  if (options.encoding() == v1::ENCODING_BINARY && !problem->higher_order) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "compile.encoding: the binary encoding applies to queens puzzles "
+        "whose rows hold one queen each; '",
+        compiler.kind(), "' puzzles have no binary encoding"));
+  }
+  return problem;
 }
 
 absl::Status SolveEngine::StatusForStop(StopReason reason) {
@@ -75,6 +90,11 @@ absl::StatusOr<v1::CompileResponse> SolveEngine::Compile(
         v1::CompileResponse response;
         FillCompileStats(problem, absl::Now() - start, from_cache,
                          *response.mutable_stats());
+        if (request.options().return_qubo() && problem.higher_order) {
+          return absl::InvalidArgumentError(
+              "options.return_qubo: the binary encoding gives a higher-order "
+              "model, which is no QUBO (its size is in the statistics)");
+        }
         if (request.options().return_qubo())
           *response.mutable_qubo() = QuboToProto(problem.model);
         for (int r = 0; r < problem.variables.num_reduced(); ++r) {
@@ -123,6 +143,7 @@ v1::ListBackendsResponse SolveEngine::ListBackends() const {
     d->set_interruptible(caps.interruptible);
     d->set_remote(caps.remote);
     d->set_rules(caps.rules);
+    d->set_higher_order(caps.higher_order);
     d->set_params_field(std::string(backend->params_field()));
   }
   return response;
