@@ -51,9 +51,8 @@ struct BackendCapabilities {
   bool interruptible = true;   // cancel, deadline and time limit stop it
   bool remote = false;         // work leaves the machine
   bool rules = false;          // works on the puzzle's rules, not its QUBO
-  // Samples CompiledProblem::higher_order (binary-encoded queens) when set.
-  bool higher_order = false;
-  int max_variables = 0;  // reduced-model variables; 0: no own limit
+  bool higher_order = false;   // takes CompiledProblem::higher_order models
+  int max_variables = 0;       // reduced-model variables; 0: no own limit
 };
 
 // The server's limits a backend checks its own parameters against.

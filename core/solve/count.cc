@@ -16,17 +16,6 @@ namespace {
 
 constexpr uint64_t kDefaultCountLimit = 1000000;
 
-// Whether the request counts in the binary encoding, set into `options`.
-absl::StatusOr<bool> CountEncoding(const v1::CountRequest& request,
-                                   v1::CompileOptions& options) {
-  if (!v1::Encoding_IsValid(request.encoding())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("encoding: unknown value ", request.encoding()));
-  }
-  options.set_encoding(request.encoding());
-  return request.encoding() == v1::ENCODING_BINARY;
-}
-
 // The compiler's refusals name compile.encoding; a CountRequest's field is
 // encoding.
 absl::StatusOr<CompiledProblem> CompileForCount(
@@ -73,15 +62,13 @@ absl::StatusOr<v1::CountResponse> SolveEngine::CountUnguarded(
   // Compiling checks the spec and gives the variables the rules are over.
   v1::CompileOptions options;
   options.set_reduction(v1::REDUCTION_NONE);
-  ASSIGN_OR_RETURN(const bool binary, CountEncoding(request, options));
+  RETURN_IF_ERROR(CheckEncoding(request.encoding(), "encoding"));
+  options.set_encoding(request.encoding());
   ASSIGN_OR_RETURN(const CompiledProblem problem,
                    CompileForCount(*compiler, request.puzzle(), options));
-  if (binary && !problem.higher_order) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "encoding: the binary encoding applies to queens puzzles whose rows "
-        "hold one queen each; '",
-        compiler->kind(), "' puzzles have no binary encoding"));
-  }
+  RETURN_IF_ERROR(
+      CheckEncodingApplied(request.encoding(), problem, "encoding"));
+  const bool binary = problem.higher_order.has_value();
   if (request.time_limit_seconds() > 0) {
     interrupter.SetDeadline(
         absl::Now() + absl::Seconds(request.time_limit_seconds()),

@@ -26,10 +26,7 @@ SolveEngine::SolveEngine(const CompilerRegistry* compilers,
 absl::StatusOr<CompileCache::Problem> SolveEngine::CompileThroughCache(
     const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
     const v1::CompileOptions& options, bool* from_cache) const {
-  if (!v1::Encoding_IsValid(options.encoding())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("compile.encoding: unknown value ", options.encoding()));
-  }
+  RETURN_IF_ERROR(CheckEncoding(options.encoding(), "compile.encoding"));
   CompileCache::Problem problem;
   if (cache_ != nullptr) {
     ASSIGN_OR_RETURN(problem,
@@ -39,12 +36,8 @@ absl::StatusOr<CompileCache::Problem> SolveEngine::CompileThroughCache(
     ASSIGN_OR_RETURN(CompiledProblem compiled, compiler.Compile(spec, options));
     problem = std::make_shared<const CompiledProblem>(std::move(compiled));
   }
-  if (options.encoding() == v1::ENCODING_BINARY && !problem->higher_order) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "compile.encoding: the binary encoding applies to queens puzzles "
-        "whose rows hold one queen each; '",
-        compiler.kind(), "' puzzles have no binary encoding"));
-  }
+  RETURN_IF_ERROR(
+      CheckEncodingApplied(options.encoding(), *problem, "compile.encoding"));
   return problem;
 }
 

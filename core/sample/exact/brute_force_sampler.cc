@@ -212,8 +212,8 @@ class BruteForceSampler final : public Sampler {
   explicit BruteForceSampler(WorkerPool* pool) : pool_(pool) {}
   absl::string_view name() const override { return "exact"; }
   absl::string_view description() const override {
-    return "exact enumeration of all 2^n assignments (n <= 30); streams every "
-           "ground state";
+    return "exact enumeration of all 2^n assignments (n <= 30) of a QUBO or a "
+           "higher-order model; streams every ground state";
   }
   BackendCapabilities capabilities() const override {
     return {.exact = true,
