@@ -121,7 +121,6 @@ class Sampler : public Backend {
                                       Interrupter& interrupter) const final;
 
  protected:
-  // Copies the backend's own (checked) parameter message into `params`.
   // Samples a higher-order model (CompiledProblem::higher_order), for
   // samplers whose capabilities say higher_order; the engine sends such
   // problems to no other.
@@ -130,6 +129,7 @@ class Sampler : public Backend {
       Interrupter& interrupter) const {
     return absl::UnimplementedError("this sampler takes QUBOs only");
   }
+  // Copies the backend's own (checked) parameter message into `params`.
   virtual void ApplyParams(const v1::SolveParams& wire,
                            SampleParams& params) const {}
   // The backend's part of the summary; by default what Sample reported in

@@ -77,18 +77,25 @@ ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix,
   return result;
 }
 
-// The Hubo's energy in Gray-code order: each term keeps how many of its
-// variables are 0, and a flip touches the terms of its variable only.
+// The terms of one variable as bit masks of their other variables (n <= 30
+// fits a word): flipping the variable changes the energy by the weights of
+// the terms whose other variables are all 1.
+struct TermsOf {
+  std::vector<uint32_t> rest;
+  std::vector<double> w;
+};
+
+// The Hubo's energy in Gray-code order, one flip at a time.
 ChunkResult EnumerateHuboChunk(const Hubo& hubo,
-                               const std::vector<std::vector<int>>& terms_of,
-                               int low, uint64_t prefix, int64_t max_states,
+                               const std::vector<TermsOf>& terms_of, int low,
+                               uint64_t prefix, int64_t max_states,
                                Interrupter* interrupter) {
   const int n = hubo.num_variables;
   std::vector<uint8_t> x(n, 0);
-  for (int b = low; b < n; ++b) x[b] = (prefix >> (b - low)) & 1;
-  std::vector<int> zeros(hubo.terms.size(), 0);
-  for (size_t t = 0; t < hubo.terms.size(); ++t) {
-    for (int32_t v : hubo.terms[t].variables) zeros[t] += x[v] ? 0 : 1;
+  uint32_t word = 0;
+  for (int b = low; b < n; ++b) {
+    x[b] = (prefix >> (b - low)) & 1;
+    word |= static_cast<uint32_t>(x[b]) << b;
   }
   double energy = hubo.Energy(x);
   ChunkResult result;
@@ -96,14 +103,14 @@ ChunkResult EnumerateHuboChunk(const Hubo& hubo,
   const uint64_t steps = uint64_t{1} << low;
   for (uint64_t k = 1; k < steps; ++k) {
     const int i = __builtin_ctzll(k);
-    x[i] ^= 1;
-    const int change = x[i] ? -1 : 1;
-    for (int t : terms_of[i]) {
-      const bool was_on = zeros[t] == 0;
-      zeros[t] += change;
-      if (was_on != (zeros[t] == 0))
-        energy += was_on ? -hubo.terms[t].w : hubo.terms[t].w;
+    const TermsOf& terms = terms_of[i];
+    double delta = 0;
+    for (size_t t = 0; t < terms.rest.size(); ++t) {
+      if ((word & terms.rest[t]) == terms.rest[t]) delta += terms.w[t];
     }
+    x[i] ^= 1;
+    word ^= uint32_t{1} << i;
+    energy += x[i] ? delta : -delta;
     result.Record(energy, x, max_states);
     if (Stopped(k, interrupter)) {
       result.interrupted = true;
@@ -188,10 +195,17 @@ absl::StatusOr<GroundStates> FindHuboGroundStates(const Hubo& hubo,
                                                   int64_t max_states,
                                                   WorkerPool* pool,
                                                   Interrupter* interrupter) {
-  std::vector<std::vector<int>> terms_of(hubo.num_variables);
-  for (size_t t = 0; t < hubo.terms.size(); ++t) {
-    for (int32_t v : hubo.terms[t].variables)
-      terms_of[v].push_back(static_cast<int>(t));
+  std::vector<TermsOf> terms_of(
+      std::min(hubo.num_variables, kMaxExactVariables + 1));
+  if (hubo.num_variables <= kMaxExactVariables) {
+    for (const HuboTerm& term : hubo.terms) {
+      uint32_t mask = 0;
+      for (int32_t v : term.variables) mask |= uint32_t{1} << v;
+      for (int32_t v : term.variables) {
+        terms_of[v].rest.push_back(mask & ~(uint32_t{1} << v));
+        terms_of[v].w.push_back(term.w);
+      }
+    }
   }
   ASSIGN_OR_RETURN(GroundStates ground,
                    EnumerateChunks(hubo.num_variables, max_states, pool,
