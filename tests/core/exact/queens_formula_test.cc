@@ -14,16 +14,13 @@
 #include "core/exact/exact_solver.h"
 #include "core/puzzles/queens_binary.h"
 #include "gtest/gtest.h"
+#include "tests/testing/nqueens_spec.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
 
-v1::PuzzleSpec NQueens(int n) {
-  v1::PuzzleSpec spec;
-  spec.mutable_queens()->set_rows(n);
-  return spec;
-}
+using ::qs::testing::NQueens;
 
 // A LinkedIn puzzle from rows of region letters ('/' between rows), lower
 // case for a given queen.

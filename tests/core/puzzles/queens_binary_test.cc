@@ -17,19 +17,15 @@
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/nqueens_spec.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
 
+using ::qs::testing::NQueens;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
-
-v1::PuzzleSpec NQueens(int n) {
-  v1::PuzzleSpec spec;
-  spec.mutable_queens()->set_rows(n);
-  return spec;
-}
 
 const PuzzleCompiler& Queens() {
   return **BuiltinCompilers().ForSpec(NQueens(1));

@@ -13,19 +13,15 @@
 #include "core/solve/solve_engine.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/nqueens_spec.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
 
+using ::qs::testing::NQueens;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
-
-v1::PuzzleSpec NQueens(int n) {
-  v1::PuzzleSpec spec;
-  spec.mutable_queens()->set_rows(n);
-  return spec;
-}
 
 v1::PuzzleSpec Sudoku4() {
   v1::PuzzleSpec spec;
