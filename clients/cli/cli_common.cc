@@ -43,6 +43,9 @@ ABSL_FLAG(std::string, target_objective, "",
 ABSL_FLAG(double, deadline, 0, "Call deadline in seconds; 0: none");
 ABSL_FLAG(std::string, reduction, "",
           "none, clues or full (default: the family's strongest)");
+ABSL_FLAG(std::string, encoding, "",
+          "compile, solve, count: one_hot (default) or binary (queens with one "
+          "queen per row: bits(N) variables per row, a higher-order model)");
 ABSL_FLAG(std::string, backend, "",
           "Sampling backend (see `qsolve backends`); default cpu-sa");
 ABSL_FLAG(int64_t, reads, -1, "Number of reads; default: the server's (100)");
@@ -330,7 +333,19 @@ absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags() {
     return absl::InvalidArgumentError(absl::StrCat(
         "--reduction: none, clues or full, got '", reduction, "'"));
   }
+  const absl::StatusOr<v1::Encoding> encoding = EncodingFromFlags();
+  if (!encoding.ok()) return encoding.status();
+  options.set_encoding(*encoding);
   return options;
+}
+
+absl::StatusOr<v1::Encoding> EncodingFromFlags() {
+  const std::string encoding = absl::GetFlag(FLAGS_encoding);
+  if (encoding.empty()) return v1::ENCODING_DEFAULT;
+  if (encoding == "one_hot") return v1::ENCODING_ONE_HOT;
+  if (encoding == "binary") return v1::ENCODING_BINARY;
+  return absl::InvalidArgumentError(
+      absl::StrCat("--encoding: one_hot or binary, got '", encoding, "'"));
 }
 
 absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {

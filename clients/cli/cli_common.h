@@ -54,8 +54,10 @@ absl::Status ApplyTargetObjective(const v1::PuzzleSpec& puzzle,
                                   v1::SolveParams& params);
 
 // Compile options from --reduction (none|clues|full; default: the family's
-// strongest) and --export.
+// strongest), --encoding and --export.
 absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags();
+// --encoding: one_hot (or empty, the default) or binary.
+absl::StatusOr<v1::Encoding> EncodingFromFlags();
 
 // Solve parameters from --backend, --reads, --sweeps, --seed, --time_limit,
 // --stop_at_first_valid ...

@@ -5,11 +5,12 @@
 //   qsolve backends --addr HOST:PORT
 //   qsolve compile  --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--reduction R]
-//                   [--export FILE] [--json]
+//                   [--encoding one_hot|binary] [--export FILE] [--json]
 //   qsolve solve    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--backend NAME]
 //                   [--reads N] [--sweeps N] [--seed S] [--time_limit SEC]
-//                   [--stop_at_first_valid] [--json]
+//                   [--stop_at_first_valid] [--encoding one_hot|binary]
+//                   [--json]
 //   qsolve validate --addr HOST:PORT --kind KIND --input TEXT --board ROWS
 //   qsolve batch    --addr A,B,C|TARGET --input-file FILE [--concurrency N]
 //                   [--streams N] [--retries N] [--output FILE] [solve flags]
@@ -18,7 +19,8 @@
 //                   [--reads N] [--target X] [--csv FILE] [--plot FILE.svg]
 //                   [--json]
 //   qsolve count    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
-//   FILE) [--limit N] [--method auto|sat|bdd] [--time_limit SEC] [--json]
+//   FILE) [--limit N] [--method auto|sat|bdd] [--encoding one_hot|binary]
+//                   [--time_limit SEC] [--json]
 //   qsolve generate --addr HOST:PORT --kind sudoku|queens|takuzu|tango|tents
 //                   --size N
 //                   [--cols M] [--count K] [--difficulty easy|medium|hard]
@@ -210,6 +212,12 @@ int Compile() {
     f["ground_energy"] =
         stats.has_ground_energy() ? Number(stats.ground_energy()) : Null();
     f["compile_seconds"] = Number(stats.compile_seconds());
+    if (stats.encoding() == v1::ENCODING_BINARY) {
+      f["encoding"] = String("binary");
+      f["higher_order_terms"] =
+          Number(static_cast<double>(stats.higher_order_terms()));
+      f["higher_order_max_order"] = Number(stats.higher_order_max_order());
+    }
     Value stages;
     for (const auto& s : stats.stages()) {
       Value stage;
@@ -232,6 +240,13 @@ int Compile() {
               static_cast<unsigned long long>(stats.couplers()),
               static_cast<unsigned long long>(stats.linear_terms()),
               stats.density(), stats.offset());
+  if (stats.encoding() == v1::ENCODING_BINARY) {
+    std::printf(
+        "binary encoding: higher-order model, %llu terms of order "
+        "up to %u\n",
+        static_cast<unsigned long long>(stats.higher_order_terms()),
+        stats.higher_order_max_order());
+  }
   if (stats.has_ground_energy())
     std::printf("ground energy %g\n", stats.ground_energy());
   std::printf("compile time %.3f ms\n", stats.compile_seconds() * 1e3);
@@ -464,6 +479,9 @@ int Count() {
         absl::StrCat("--method: auto, sat or bdd, got '", method, "'")));
   }
   request.set_time_limit_seconds(absl::GetFlag(FLAGS_time_limit));
+  auto encoding = EncodingFromFlags();
+  if (!encoding.ok()) return ReportLocalError(encoding.status());
+  request.set_encoding(*encoding);
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
   PrepareContext(context);
@@ -615,16 +633,20 @@ const std::vector<Subcommand>& Subcommands() {
         {"backends", "list the server's backends",
          join({connection, {"json"}})},
         {"compile", "compile a puzzle to its QUBO and print its statistics",
-         join({connection, puzzle, {"export", "export_format", "json"}})},
+         join({connection,
+               puzzle,
+               {"encoding", "export", "export_format", "json"}})},
         {"solve", "solve a puzzle, streaming samples",
          join({connection,
                puzzle,
                solve,
-               {"target_objective", "samples", "json"}})},
+               {"encoding", "target_objective", "samples", "json"}})},
         {"validate", "check a board against the puzzle's rules",
          join({connection, puzzle, {"board", "json"}})},
         {"count", "count the boards that keep the puzzle's rules",
-         join({connection, puzzle, {"limit", "method", "time_limit", "json"}})},
+         join({connection,
+               puzzle,
+               {"encoding", "limit", "method", "time_limit", "json"}})},
         {"generate", "make puzzles with proven-unique solutions",
          join({connection,
                {"kind", "size", "cols", "count", "difficulty", "clues", "seed",

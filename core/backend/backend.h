@@ -51,6 +51,7 @@ struct BackendCapabilities {
   bool interruptible = true;   // cancel, deadline and time limit stop it
   bool remote = false;         // work leaves the machine
   bool rules = false;          // works on the puzzle's rules, not its QUBO
+  bool higher_order = false;   // takes CompiledProblem::higher_order models
   int max_variables = 0;       // reduced-model variables; 0: no own limit
 };
 

@@ -21,6 +21,16 @@ int64_t ModelBytes(const Qubo& model) {
   return bytes;
 }
 
+int64_t HuboBytes(const std::optional<Hubo>& hubo) {
+  if (!hubo) return 0;
+  int64_t bytes = 0;
+  for (const HuboTerm& term : hubo->terms) {
+    bytes += static_cast<int64_t>(sizeof(HuboTerm) +
+                                  term.variables.capacity() * sizeof(int32_t));
+  }
+  return bytes;
+}
+
 // Map fields would make plain serialization order-dependent; deterministic
 // serialization sorts them, so equal messages give equal keys.
 void AppendDeterministic(const google::protobuf::MessageLite& message,
@@ -52,7 +62,8 @@ int64_t ProblemBytes(const CompiledProblem& problem) {
          static_cast<int64_t>(problem.variables.num_full()) *
              static_cast<int64_t>(sizeof(VariableMap::Source)) +
          static_cast<int64_t>(problem.variables.num_reduced()) *
-             static_cast<int64_t>(sizeof(int32_t));
+             static_cast<int64_t>(sizeof(int32_t)) +
+         HuboBytes(problem.higher_order);
 }
 
 CompileCache::CompileCache(CompileCacheOptions options) : options_(options) {}

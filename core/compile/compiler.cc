@@ -28,6 +28,17 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
   return absl::OkStatus();
 }
 
+double FullEnergy(const CompiledProblem& problem,
+                  std::span<const uint8_t> full_bits) {
+  if (problem.higher_order) return problem.higher_order->Energy(full_bits);
+  return problem.full_model.Energy(full_bits);
+}
+
+int SampledVariables(const CompiledProblem& problem) {
+  if (problem.higher_order) return problem.higher_order->num_variables;
+  return problem.model.num_variables();
+}
+
 absl::Status CheckSolutionRows(const v1::PuzzleSolution& solution, int rows,
                                int cols) {
   if (solution.rows_size() == 0) {

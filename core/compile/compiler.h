@@ -137,6 +137,15 @@ absl::Status ReduceByAssignment(std::span<const int8_t> assignment,
                                 absl::string_view stage,
                                 CompiledProblem& problem);
 
+// Energy of a full assignment (offset included): the higher-order model's
+// when the problem has one (its variables are the full ones, unreduced), else
+// the full QUBO's.
+double FullEnergy(const CompiledProblem& problem,
+                  std::span<const uint8_t> full_bits);
+// Variables the backends optimize: the higher-order model's or the reduced
+// QUBO's.
+int SampledVariables(const CompiledProblem& problem);
+
 // The shape of PuzzleSolution.rows for a rows x cols board: INVALID_ARGUMENT
 // naming the field when the row count or a row's length is wrong, or when the
 // solution has neither cells nor rows. OK without rows when cells are given

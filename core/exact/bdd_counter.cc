@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <numeric>
 #include <utility>
@@ -134,6 +135,94 @@ void BddBuilder::AddDifferent(std::span<const int> a, std::span<const int> b) {
   pieces_.push_back(std::move(piece));
 }
 
+namespace {
+
+// The status of a BuDDy error, cleared for the next count.
+absl::Status BuddyStatus() ABSL_EXCLUSIVE_LOCKS_REQUIRED(BuddyMutex()) {
+  const int code = buddy_error;
+  bdd_clear_error();
+  buddy_error = 0;
+  return code == BDD_NODENUM || code == BDD_MEMORY
+             ? absl::ResourceExhaustedError(
+                   absl::StrCat("the BDD outgrew ", kMaxBddNodes,
+                                " nodes; count with the SAT method instead"))
+             : absl::InternalError(
+                   absl::StrCat("BuDDy: ", bdd_errstring(code)));
+}
+
+// Each node's BDD, released after its last use.
+absl::StatusOr<BddCount> EvaluateCircuit(const BoolCircuit& circuit,
+                                         Interrupter* interrupter)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(BuddyMutex()) {
+  const int first_gate = circuit.num_primary() + 2;
+  const std::vector<BoolCircuit::Gate>& gates = circuit.gates();
+  std::vector<size_t> last_use(first_gate + gates.size(), SIZE_MAX);
+  for (size_t i = 0; i < gates.size(); ++i) {
+    last_use[BoolCircuit::Node(gates[i].a)] = i;
+    last_use[BoolCircuit::Node(gates[i].b)] = i;
+  }
+  for (int ref : circuit.asserted())
+    last_use[BoolCircuit::Node(ref)] = SIZE_MAX;
+  std::vector<bdd> node(last_use.size(), bddtrue);
+  for (int v = 1; v <= circuit.num_primary(); ++v)
+    node[circuit.Var(v)] = bdd_ithvar(v - 1);
+  auto value = [&](int ref) {
+    const bdd& b = node[BoolCircuit::Node(ref)];
+    return ref < 0 ? bdd_not(b) : b;
+  };
+  BddCount result;
+  int64_t peak = 1;
+  for (size_t i = 0; i < gates.size(); ++i) {
+    const BoolCircuit::Gate& g = gates[i];
+    const bdd a = value(g.a), b = value(g.b);
+    bdd& out = node[first_gate + i];
+    out = g.is_and ? (a & b) : (a | b);
+    if (buddy_error != 0) return BuddyStatus();
+    peak = std::max<int64_t>(peak, bdd_nodecount(out));
+    for (int input : {g.a, g.b}) {
+      const int n = BoolCircuit::Node(input);
+      if (n >= first_gate && last_use[n] == i) node[n] = bddtrue;
+    }
+    if ((i & 1023) == 1023 && interrupter != nullptr &&
+        interrupter->ShouldStop()) {
+      result.stopped = true;
+      return result;
+    }
+  }
+  bdd all = bddtrue;
+  for (int ref : circuit.asserted()) all &= value(ref);
+  if (buddy_error != 0) return BuddyStatus();
+  std::vector<int> vars(std::max(circuit.num_primary(), 1));
+  std::iota(vars.begin(), vars.end(), 0);
+  const bdd varset = bdd_makeset(vars.data(), circuit.num_primary());
+  // Without variables (1-queens in bits(1) = 0 per row) the formula is a
+  // constant.
+  if (circuit.num_primary() == 0) {
+    result.count = all == bddtrue ? 1 : 0;
+  } else {
+    result.count = all == bddfalse ? 0 : bdd_satcountset(all, varset);
+  }
+  result.stats.primary_variables = circuit.num_primary();
+  result.stats.bdd_nodes = bdd_nodecount(all);
+  result.stats.bdd_peak_nodes = std::max<int64_t>(peak, result.stats.bdd_nodes);
+  result.stats.bdd_operations = static_cast<int64_t>(gates.size());
+  return result;
+}
+
+}  // namespace
+
+absl::StatusOr<BddCount> CountCircuit(const BoolCircuit& circuit,
+                                      Interrupter* interrupter) {
+  absl::MutexLock lock(&BuddyMutex());
+  EnsureBuddy();
+  const int vars = std::max(circuit.num_primary(), 1);
+  if (bdd_varnum() < vars) bdd_setvarnum(vars);
+  buddy_error = 0;
+  absl::StatusOr<BddCount> result = EvaluateCircuit(circuit, interrupter);
+  bdd_gbc();
+  return result;
+}
+
 absl::StatusOr<BddCount> BddBuilder::Count(Interrupter* interrupter) const {
   // Bottom-up: the piece with the largest first variable first; a line's tails
   // from its last position to its first, so that each extends the chain of the
@@ -237,14 +326,7 @@ absl::StatusOr<BddCount> BddBuilder::Count(Interrupter* interrupter) const {
     if (buddy_error == 0 && current_block >= 0 && block != bddtrue)
       flush_block();
     if (buddy_error != 0) {
-      status = buddy_error == BDD_NODENUM || buddy_error == BDD_MEMORY
-                   ? absl::ResourceExhaustedError(absl::StrCat(
-                         "the BDD outgrew ", kMaxBddNodes,
-                         " nodes; count with the SAT method instead"))
-                   : absl::InternalError(
-                         absl::StrCat("BuDDy: ", bdd_errstring(buddy_error)));
-      bdd_clear_error();
-      buddy_error = 0;
+      status = BuddyStatus();
     } else if (interrupted) {
       result.stopped = true;
     } else {

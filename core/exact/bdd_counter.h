@@ -33,6 +33,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/base/interrupter.h"
+#include "core/exact/circuit.h"
 #include "core/exact/cnf.h"
 #include "core/exact/constraint_sink.h"
 
@@ -85,6 +86,13 @@ class BddBuilder final : public ConstraintSink {
   std::vector<std::vector<int>> lines_;  // at-most-one lines, sorted by var
   std::vector<Piece> pieces_;
 };
+
+// Builds a circuit gate by gate as BDD operations (one per gate: the
+// operation count of [Bryant 2019]'s Table 1) over the primary variables in
+// their order, and counts the models of its asserted conjunction. Errors and
+// interruption as BddBuilder::Count.
+absl::StatusOr<BddCount> CountCircuit(const BoolCircuit& circuit,
+                                      Interrupter* interrupter = nullptr);
 
 }  // namespace qs
 

@@ -2,12 +2,15 @@
 // BuDDy for exact counts.
 #include "core/exact/exact_solver.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/exact/bdd_counter.h"
+#include "core/exact/queens_formula.h"
+#include "core/puzzles/queens.h"
 
 namespace qs {
 
@@ -19,12 +22,12 @@ absl::StatusOr<Cnf> EncodeCnf(const RulesEncoder& encoder,
   return std::move(builder).Take();
 }
 
-absl::StatusOr<ExactSolveResult> SolveRules(
-    const RulesEncoder& encoder, const v1::PuzzleSpec& spec, int num_primary,
-    int64_t max_solutions,
+namespace {
+
+ExactSolveResult SolveCnf(
+    const Cnf& cnf, int64_t max_solutions,
     const std::function<void(std::vector<uint8_t>)>& on_solution,
     Interrupter* interrupter) {
-  ASSIGN_OR_RETURN(const Cnf cnf, EncodeCnf(encoder, spec, num_primary));
   ExactSolveResult result;
   result.encoding = cnf.Stats();
   result.enumeration =
@@ -32,12 +35,54 @@ absl::StatusOr<ExactSolveResult> SolveRules(
   return result;
 }
 
+// Counting by CaDiCaL enumeration, up to `limit` solutions.
+CountResult CountCnf(const Cnf& cnf, uint64_t limit, Interrupter* interrupter) {
+  CountResult result;
+  result.method = CountMethod::kSat;
+  result.encoding = cnf.Stats();
+  const Enumeration enumeration = EnumerateSolutions(
+      cnf, static_cast<int64_t>(std::min<uint64_t>(limit, INT64_MAX)),
+      [](std::vector<uint8_t>) {}, interrupter);
+  result.status = enumeration.status;
+  result.count = static_cast<uint64_t>(enumeration.found);
+  result.complete = enumeration.complete;
+  return result;
+}
+
+// A finished BDD count as a CountResult.
+CountResult FromBdd(const BddCount& counted) {
+  CountResult result;
+  result.method = CountMethod::kBdd;
+  result.encoding = counted.stats;
+  if (counted.stopped) return result;
+  result.count = static_cast<uint64_t>(std::llround(counted.count));
+  result.complete = true;
+  result.status =
+      result.count > 0 ? SatResult::kSatisfiable : SatResult::kUnsatisfiable;
+  return result;
+}
+
+absl::StatusOr<QueensFormula> BinaryFormula(const v1::PuzzleSpec& spec) {
+  ASSIGN_OR_RETURN(const QueensRules rules, QueensRulesOf(spec.queens()));
+  return BuildQueensFormula(rules, /*binary=*/true, /*clues=*/true);
+}
+
+}  // namespace
+
+absl::StatusOr<ExactSolveResult> SolveRules(
+    const RulesEncoder& encoder, const v1::PuzzleSpec& spec, int num_primary,
+    int64_t max_solutions,
+    const std::function<void(std::vector<uint8_t>)>& on_solution,
+    Interrupter* interrupter) {
+  ASSIGN_OR_RETURN(const Cnf cnf, EncodeCnf(encoder, spec, num_primary));
+  return SolveCnf(cnf, max_solutions, on_solution, interrupter);
+}
+
 absl::StatusOr<CountResult> CountRuleSolutions(const RulesEncoder& encoder,
                                                const v1::PuzzleSpec& spec,
                                                int num_primary, uint64_t limit,
                                                CountMethod method,
                                                Interrupter* interrupter) {
-  CountResult result;
   if (method == CountMethod::kBdd && encoder.needs_auxiliary()) {
     return absl::InvalidArgumentError(
         absl::StrCat("method: the ", encoder.kind(),
@@ -54,26 +99,40 @@ absl::StatusOr<CountResult> CountRuleSolutions(const RulesEncoder& encoder,
                            absl::IsResourceExhausted(counted.status());
     if (!fall_back) {
       RETURN_IF_ERROR(counted.status());
-      result.method = CountMethod::kBdd;
-      result.encoding = counted->stats;
-      if (counted->stopped) return result;
-      result.count = static_cast<uint64_t>(std::llround(counted->count));
-      result.complete = true;
-      result.status = result.count > 0 ? SatResult::kSatisfiable
-                                       : SatResult::kUnsatisfiable;
-      return result;
+      return FromBdd(*counted);
     }
   }
   ASSIGN_OR_RETURN(const Cnf cnf, EncodeCnf(encoder, spec, num_primary));
-  result.method = CountMethod::kSat;
-  result.encoding = cnf.Stats();
-  const Enumeration enumeration = EnumerateSolutions(
-      cnf, static_cast<int64_t>(std::min<uint64_t>(limit, INT64_MAX)),
-      [](std::vector<uint8_t>) {}, interrupter);
-  result.status = enumeration.status;
-  result.count = static_cast<uint64_t>(enumeration.found);
-  result.complete = enumeration.complete;
-  return result;
+  return CountCnf(cnf, limit, interrupter);
+}
+
+absl::StatusOr<ExactSolveResult> SolveQueensBinary(
+    const v1::PuzzleSpec& spec, int64_t max_solutions,
+    const std::function<void(std::vector<uint8_t>)>& on_solution,
+    Interrupter* interrupter) {
+  ASSIGN_OR_RETURN(const QueensFormula formula, BinaryFormula(spec));
+  return SolveCnf(formula.circuit.ToCnf(), max_solutions, on_solution,
+                  interrupter);
+}
+
+absl::StatusOr<CountResult> CountQueensBinary(const v1::PuzzleSpec& spec,
+                                              uint64_t limit,
+                                              CountMethod method,
+                                              Interrupter* interrupter) {
+  ASSIGN_OR_RETURN(const QueensFormula formula, BinaryFormula(spec));
+  const int n = formula.circuit.num_primary();
+  if (method == CountMethod::kBdd ||
+      (method == CountMethod::kAuto && n <= kBddAutoVariables)) {
+    absl::StatusOr<BddCount> counted =
+        CountCircuit(formula.circuit, interrupter);
+    const bool fall_back = method == CountMethod::kAuto && !counted.ok() &&
+                           absl::IsResourceExhausted(counted.status());
+    if (!fall_back) {
+      RETURN_IF_ERROR(counted.status());
+      return FromBdd(*counted);
+    }
+  }
+  return CountCnf(formula.circuit.ToCnf(), limit, interrupter);
 }
 
 }  // namespace qs

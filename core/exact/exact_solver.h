@@ -67,6 +67,20 @@ absl::StatusOr<CountResult> CountRuleSolutions(const RulesEncoder& encoder,
                                                CountMethod method,
                                                Interrupter* interrupter);
 
+// The same for a queens problem compiled with ENCODING_BINARY: the rules as
+// [Bryant 2019]'s BIN formula (queens_formula.h) over the problem's bits(M)
+// variables per row, so that solutions are that problem's full assignments.
+// The count's encoding reports the formula's gates (bdd_operations for a BDD,
+// auxiliary variables for CNF, one per gate).
+absl::StatusOr<ExactSolveResult> SolveQueensBinary(
+    const v1::PuzzleSpec& spec, int64_t max_solutions,
+    const std::function<void(std::vector<uint8_t>)>& on_solution,
+    Interrupter* interrupter = nullptr);
+absl::StatusOr<CountResult> CountQueensBinary(const v1::PuzzleSpec& spec,
+                                              uint64_t limit,
+                                              CountMethod method,
+                                              Interrupter* interrupter);
+
 }  // namespace qs
 
 #endif  // QS_CORE_EXACT_EXACT_SOLVER_H_

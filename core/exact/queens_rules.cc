@@ -20,15 +20,13 @@
 
 #include "core/base/status_macros.h"
 #include "core/exact/encoder.h"
+#include "core/exact/queens_formula.h"
 #include "core/puzzles/queens.h"
 
 namespace qs {
-namespace {
 
-// The diagonal lines of a board in row-major order of their first cell, each
-// listed from that cell along the step (1, dc).
-std::vector<std::vector<int>> DiagonalLines(int rows, int cols,
-                                            v1::QueensTopology topology) {
+std::vector<std::vector<int>> QueensDiagonalLines(int rows, int cols,
+                                                  v1::QueensTopology topology) {
   const bool wrap_cols = topology != v1::QUEENS_TOPOLOGY_PLANE;
   const bool wrap_rows = topology == v1::QUEENS_TOPOLOGY_TORUS;
   // One step from (r, c) by (dr, dc); false when it leaves the board.
@@ -68,6 +66,8 @@ std::vector<std::vector<int>> DiagonalLines(int rows, int cols,
   return lines;
 }
 
+namespace {
+
 class QueensEncoder final : public RulesEncoder {
  public:
   absl::string_view kind() const override { return "queens"; }
@@ -97,7 +97,7 @@ class QueensEncoder final : public RulesEncoder {
     }
     if (rules.full_diagonals) {
       for (const std::vector<int>& line :
-           DiagonalLines(rules.rows, rules.cols, rules.topology)) {
+           QueensDiagonalLines(rules.rows, rules.cols, rules.topology)) {
         literals.clear();
         for (int cell : line) {
           if (!rules.masked[cell]) literals.push_back(x(cell));

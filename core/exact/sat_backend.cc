@@ -36,7 +36,11 @@ class SatBackend final : public Backend {
   }
   absl::string_view params_field() const override { return "sat"; }
   BackendCapabilities capabilities() const override {
-    return {.exact = true, .deterministic = true, .rules = true};
+    // A binary-encoded queens problem is solved by its BIN formula.
+    return {.exact = true,
+            .deterministic = true,
+            .rules = true,
+            .higher_order = true};
   }
 
   absl::Status CheckParams(const v1::SolveParams& params,
@@ -86,13 +90,16 @@ class SatBackend final : public Backend {
             "fixed");
         return;
       }
-      const double energy = problem.full_model.Energy(full);
+      const double energy = FullEnergy(problem, full);
       sink.OnSample({problem.variables.Restrict(full), energy, index++, 1});
     };
-    ASSIGN_OR_RETURN(
-        const ExactSolveResult solved,
-        SolveRules(*encoder, *job.spec, problem.full_model.num_variables(),
-                   job.num_reads, on_board, &interrupter));
+    ASSIGN_OR_RETURN(const ExactSolveResult solved,
+                     problem.higher_order
+                         ? SolveQueensBinary(*job.spec, job.num_reads, on_board,
+                                             &interrupter)
+                         : SolveRules(*encoder, *job.spec,
+                                      problem.full_model.num_variables(),
+                                      job.num_reads, on_board, &interrupter));
     RETURN_IF_ERROR(board_status);
     BackendResult result;
     const Enumeration& e = solved.enumeration;

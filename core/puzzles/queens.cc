@@ -15,6 +15,7 @@
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 #include "core/compile/penalties.h"
+#include "core/puzzles/queens_binary.h"
 
 namespace qs {
 namespace {
@@ -755,6 +756,8 @@ class QueensCompiler final : public PuzzleCompiler {
   absl::StatusOr<CompiledProblem> Compile(
       const v1::PuzzleSpec& spec,
       const v1::CompileOptions& options) const override {
+    if (options.encoding() == v1::ENCODING_BINARY)
+      return CompileQueensBinary(spec.queens());
     ASSIGN_OR_RETURN(const Board board, CheckSpec(spec.queens()));
     const int n = board.cells();
     const v1::Reduction reduction = options.reduction() == v1::REDUCTION_DEFAULT
@@ -806,6 +809,16 @@ class QueensCompiler final : public PuzzleCompiler {
                             const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
     const int rows = problem.height, cols = problem.width;
+    if (problem.higher_order) {
+      const std::vector<uint8_t> cells = QueensBinaryToCells(bits, rows, cols);
+      return DecodeCells(spec, rows, cols, cells);
+    }
+    return DecodeCells(spec, rows, cols, bits);
+  }
+
+  static v1::PuzzleSolution DecodeCells(const v1::PuzzleSpec& spec, int rows,
+                                        int cols,
+                                        std::span<const uint8_t> bits) {
     const auto& masked = spec.queens().masked();
     v1::PuzzleSolution solution;
     solution.set_height(rows);
@@ -930,6 +943,8 @@ class QueensCompiler final : public PuzzleCompiler {
       }
       bits[cell] = static_cast<uint8_t>(v);
     }
+    if (problem.higher_order)
+      return QueensCellsToBinary(bits, problem.height, problem.width);
     return bits;
   }
 

@@ -70,6 +70,8 @@ struct QueensRules {
   int cols = 0;
   std::vector<bool> masked;
   v1::QueensTopology topology = v1::QUEENS_TOPOLOGY_PLANE;
+  // Every row (rows entries), then every column (cols entries), then the
+  // colour regions by id, then the extra regions.
   std::vector<Count> counts;
   std::vector<int> givens;
   // QUEENS_ATTACK_FULL_DIAGONALS (or the default): queens attack along whole

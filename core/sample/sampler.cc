@@ -21,7 +21,10 @@ absl::StatusOr<BackendResult> Sampler::Solve(const BackendJob& job,
   params.derived = &job.problem->derived;
   if (job.params != nullptr) ApplyParams(*job.params, params);
   ASSIGN_OR_RETURN(SampleStats stats,
-                   Sample(job.problem->model, params, sink, interrupter));
+                   job.problem->higher_order
+                       ? SampleHigherOrder(*job.problem->higher_order, params,
+                                           sink, interrupter)
+                       : Sample(job.problem->model, params, sink, interrupter));
   BackendResult result;
   result.stop_reason = stats.stop_reason;
   result.reads_done = stats.reads_done;

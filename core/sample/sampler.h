@@ -121,6 +121,14 @@ class Sampler : public Backend {
                                       Interrupter& interrupter) const final;
 
  protected:
+  // Samples a higher-order model (CompiledProblem::higher_order), for
+  // samplers whose capabilities say higher_order; the engine sends such
+  // problems to no other.
+  virtual absl::StatusOr<SampleStats> SampleHigherOrder(
+      const Hubo& hubo, const SampleParams& params, SampleSink& sink,
+      Interrupter& interrupter) const {
+    return absl::UnimplementedError("this sampler takes QUBOs only");
+  }
   // Copies the backend's own (checked) parameter message into `params`.
   virtual void ApplyParams(const v1::SolveParams& wire,
                            SampleParams& params) const {}

@@ -2,6 +2,7 @@
 // the exact engines of core/exact.
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "core/base/allocation_guard.h"
@@ -14,6 +15,22 @@ namespace qs {
 namespace {
 
 constexpr uint64_t kDefaultCountLimit = 1000000;
+
+// The compiler's refusals name compile.encoding; a CountRequest's field is
+// encoding.
+absl::StatusOr<CompiledProblem> CompileForCount(
+    const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
+    const v1::CompileOptions& options) {
+  absl::StatusOr<CompiledProblem> problem = compiler.Compile(spec, options);
+  constexpr absl::string_view kField = "compile.encoding";
+  if (!problem.ok() && absl::StartsWith(problem.status().message(), kField)) {
+    return absl::Status(
+        problem.status().code(),
+        absl::StrCat("encoding",
+                     problem.status().message().substr(kField.size())));
+  }
+  return problem;
+}
 
 }  // namespace
 
@@ -45,8 +62,13 @@ absl::StatusOr<v1::CountResponse> SolveEngine::CountUnguarded(
   // Compiling checks the spec and gives the variables the rules are over.
   v1::CompileOptions options;
   options.set_reduction(v1::REDUCTION_NONE);
+  RETURN_IF_ERROR(CheckEncoding(request.encoding(), "encoding"));
+  options.set_encoding(request.encoding());
   ASSIGN_OR_RETURN(const CompiledProblem problem,
-                   compiler->Compile(request.puzzle(), options));
+                   CompileForCount(*compiler, request.puzzle(), options));
+  RETURN_IF_ERROR(
+      CheckEncodingApplied(request.encoding(), problem, "encoding"));
+  const bool binary = problem.higher_order.has_value();
   if (request.time_limit_seconds() > 0) {
     interrupter.SetDeadline(
         absl::Now() + absl::Seconds(request.time_limit_seconds()),
@@ -57,10 +79,12 @@ absl::StatusOr<v1::CountResponse> SolveEngine::CountUnguarded(
   CountMethod method = CountMethod::kAuto;
   if (request.method() == v1::COUNT_METHOD_SAT) method = CountMethod::kSat;
   if (request.method() == v1::COUNT_METHOD_BDD) method = CountMethod::kBdd;
-  ASSIGN_OR_RETURN(const CountResult counted,
-                   CountRuleSolutions(**encoder, request.puzzle(),
-                                      problem.full_model.num_variables(), limit,
-                                      method, &interrupter));
+  ASSIGN_OR_RETURN(
+      const CountResult counted,
+      binary ? CountQueensBinary(request.puzzle(), limit, method, &interrupter)
+             : CountRuleSolutions(**encoder, request.puzzle(),
+                                  problem.full_model.num_variables(), limit,
+                                  method, &interrupter));
   if (!counted.complete && interrupter.reason() != StopReason::kNone)
     RETURN_IF_ERROR(StatusForStop(interrupter.reason()));
   v1::CountResponse response;

@@ -74,6 +74,23 @@ absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
   return absl::OkStatus();
 }
 
+absl::Status CheckEncoding(int encoding, absl::string_view field) {
+  if (v1::Encoding_IsValid(encoding)) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(field, ": unknown value ", encoding));
+}
+
+absl::Status CheckEncodingApplied(int encoding, const CompiledProblem& problem,
+                                  absl::string_view field) {
+  if (encoding != v1::ENCODING_BINARY || problem.higher_order)
+    return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      field,
+      ": the binary encoding applies to queens puzzles whose rows hold one "
+      "queen each; '",
+      problem.kind, "' puzzles have no binary encoding"));
+}
+
 absl::Status CheckTimeLimit(double seconds, absl::string_view field) {
   if (!std::isfinite(seconds) || seconds < 0) {
     return absl::InvalidArgumentError(

@@ -56,6 +56,14 @@ absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
 // A time limit in seconds: finite and >= 0.
 absl::Status CheckTimeLimit(double seconds, absl::string_view field);
 
+// An Encoding value in `field` (compile.encoding, or Count's encoding) that
+// exists.
+absl::Status CheckEncoding(int encoding, absl::string_view field);
+// After compiling: ENCODING_BINARY gave a higher-order model, which only the
+// families with a binary encoding (queens) do.
+absl::Status CheckEncodingApplied(int encoding, const CompiledProblem& problem,
+                                  absl::string_view field);
+
 }  // namespace qs
 
 #endif  // QS_CORE_SOLVE_REQUEST_CHECKS_H_

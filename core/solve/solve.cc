@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "core/base/allocation_guard.h"
 #include "core/base/status_macros.h"
@@ -33,7 +34,7 @@ absl::StatusOr<BackendJob> MakeJob(const v1::SolveRequest& request,
                                                             : kDefaultSweeps)});
   const double attempts = static_cast<double>(budget.num_reads) *
                           budget.num_sweeps *
-                          std::max(problem.model.num_variables(), 1);
+                          std::max(SampledVariables(problem), 1);
   if (attempts > limits.max_attempts) {
     return absl::ResourceExhaustedError(
         absl::StrCat("params: num_reads * num_sweeps * variables = ", attempts,
@@ -41,10 +42,10 @@ absl::StatusOr<BackendJob> MakeJob(const v1::SolveRequest& request,
                      limits.max_attempts));
   }
   const int max_variables = backend.capabilities().max_variables;
-  if (max_variables > 0 && problem.model.num_variables() > max_variables) {
+  if (max_variables > 0 && SampledVariables(problem) > max_variables) {
     return absl::ResourceExhaustedError(absl::StrCat(
         "params.backend: '", backend.name(), "' takes at most ", max_variables,
-        " variables; the reduced model has ", problem.model.num_variables()));
+        " variables; the reduced model has ", SampledVariables(problem)));
   }
   BackendJob job;
   job.spec = &request.puzzle();
@@ -67,6 +68,35 @@ absl::StatusOr<BackendJob> MakeJob(const v1::SolveRequest& request,
     job.initial_states.push_back(problem.variables.Restrict(*full));
   }
   return job;
+}
+
+// A higher-order model goes only to a backend that takes one, and its terms
+// count against the couplers limit.
+absl::Status CheckHigherOrder(const CompiledProblem& problem,
+                              const Backend& backend,
+                              const BackendRegistry& backends,
+                              const SolveLimits& limits) {
+  if (!problem.higher_order) return absl::OkStatus();
+  if (!backend.capabilities().higher_order) {
+    std::vector<std::string> takers;
+    for (const Backend* b : backends.All()) {
+      if (b->capabilities().higher_order) takers.emplace_back(b->name());
+    }
+    return absl::InvalidArgumentError(absl::StrCat(
+        "params.backend: '", backend.name(),
+        "' samples QUBOs, and the binary encoding (compile.encoding) gives a "
+        "higher-order model; backends that take one: ",
+        takers.empty() ? "none" : absl::StrJoin(takers, ", ")));
+  }
+  const int64_t terms =
+      static_cast<int64_t>(problem.higher_order->terms.size());
+  if (terms > limits.max_couplers) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("puzzle: the higher-order model has ", terms,
+                     " terms, over this server's limit of ",
+                     limits.max_couplers, " couplers"));
+  }
+  return absl::OkStatus();
 }
 
 v1::SolveResponse Header(const v1::SolveRequest& request,
@@ -148,6 +178,7 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
         "puzzle: the reduced model has ", problem.model.num_couplers(),
         " couplers, over this server's limit of ", limits_.max_couplers));
   }
+  RETURN_IF_ERROR(CheckHigherOrder(problem, *backend, *backends_, limits_));
   ASSIGN_OR_RETURN(const BackendJob job,
                    MakeJob(request, problem, *backend, limits_));
   if (p.time_limit_seconds() > 0) {

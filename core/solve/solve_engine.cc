@@ -26,11 +26,19 @@ SolveEngine::SolveEngine(const CompilerRegistry* compilers,
 absl::StatusOr<CompileCache::Problem> SolveEngine::CompileThroughCache(
     const PuzzleCompiler& compiler, const v1::PuzzleSpec& spec,
     const v1::CompileOptions& options, bool* from_cache) const {
-  if (cache_ != nullptr)
-    return cache_->GetOrCompile(compiler, spec, options, from_cache);
-  *from_cache = false;
-  ASSIGN_OR_RETURN(CompiledProblem problem, compiler.Compile(spec, options));
-  return std::make_shared<const CompiledProblem>(std::move(problem));
+  RETURN_IF_ERROR(CheckEncoding(options.encoding(), "compile.encoding"));
+  CompileCache::Problem problem;
+  if (cache_ != nullptr) {
+    ASSIGN_OR_RETURN(problem,
+                     cache_->GetOrCompile(compiler, spec, options, from_cache));
+  } else {
+    *from_cache = false;
+    ASSIGN_OR_RETURN(CompiledProblem compiled, compiler.Compile(spec, options));
+    problem = std::make_shared<const CompiledProblem>(std::move(compiled));
+  }
+  RETURN_IF_ERROR(
+      CheckEncodingApplied(options.encoding(), *problem, "compile.encoding"));
+  return problem;
 }
 
 absl::Status SolveEngine::StatusForStop(StopReason reason) {
@@ -75,6 +83,11 @@ absl::StatusOr<v1::CompileResponse> SolveEngine::Compile(
         v1::CompileResponse response;
         FillCompileStats(problem, absl::Now() - start, from_cache,
                          *response.mutable_stats());
+        if (request.options().return_qubo() && problem.higher_order) {
+          return absl::InvalidArgumentError(
+              "options.return_qubo: the binary encoding gives a higher-order "
+              "model, which is no QUBO (its size is in the statistics)");
+        }
         if (request.options().return_qubo())
           *response.mutable_qubo() = QuboToProto(problem.model);
         for (int r = 0; r < problem.variables.num_reduced(); ++r) {
@@ -123,6 +136,7 @@ v1::ListBackendsResponse SolveEngine::ListBackends() const {
     d->set_interruptible(caps.interruptible);
     d->set_remote(caps.remote);
     d->set_rules(caps.rules);
+    d->set_higher_order(caps.higher_order);
     d->set_params_field(std::string(backend->params_field()));
   }
   return response;

@@ -35,6 +35,21 @@ uint64_t DrawSeed() {
   return rng();
 }
 
+namespace {
+
+// The binary encoding's model: its size in fields 20-23, and its variables
+// as the optimized ones (there is no QUBO).
+void FillHigherOrderStats(const Hubo& hubo, v1::CompileStats& stats) {
+  stats.set_encoding(v1::ENCODING_BINARY);
+  stats.set_variables(hubo.num_variables);
+  stats.set_offset(hubo.offset);
+  stats.set_higher_order_variables(hubo.num_variables);
+  stats.set_higher_order_terms(hubo.terms.size());
+  stats.set_higher_order_max_order(hubo.max_order());
+}
+
+}  // namespace
+
 void FillCompileStats(const CompiledProblem& problem,
                       absl::Duration compile_time, bool from_cache,
                       v1::CompileStats& stats) {
@@ -56,6 +71,7 @@ void FillCompileStats(const CompiledProblem& problem,
   stats.set_compile_seconds(Seconds(compile_time));
   stats.set_offset(problem.model.offset());
   stats.set_from_cache(from_cache);
+  if (problem.higher_order) FillHigherOrderStats(*problem.higher_order, stats);
 }
 
 v1::EncodingStats ToProto(const EncodingStats& stats) {

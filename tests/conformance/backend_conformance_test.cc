@@ -334,6 +334,38 @@ TEST_P(BackendConformanceTest, ModelsOverItsLimitAreRefused) {
   EXPECT_TRUE(run.samples.empty());
 }
 
+// Binary-encoded 6-queens (18 variables, a higher-order model): a backend
+// that takes such models returns bits scored by the Hubo, or else is refused
+// naming params.backend; an exact one reaches the valid boards at energy 0.
+TEST_P(BackendConformanceTest, HigherOrderModelsAreTakenOrRefused) {
+  v1::SolveRequest request;
+  request.mutable_puzzle()->mutable_queens()->set_rows(6);
+  request.mutable_compile()->set_encoding(v1::ENCODING_BINARY);
+  request.mutable_params()->set_backend(GetParam());
+  request.mutable_params()->set_seed(5);
+  request.mutable_params()->set_num_reads(10);
+  const SolveRun run = Solve(request);
+  if (!backend().capabilities().higher_order) {
+    EXPECT_THAT(run.status, StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("params.backend")));
+    return;
+  }
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  ASSERT_FALSE(run.samples.empty());
+  auto compiler = *BuiltinCompilers().ForSpec(request.puzzle());
+  auto problem = compiler->Compile(request.puzzle(), request.compile());
+  ASSERT_TRUE(problem.ok() && problem->higher_order.has_value());
+  for (const v1::SampleEvent& sample : run.samples) {
+    auto bits = UnpackBits(sample.bits(), sample.num_variables());
+    ASSERT_TRUE(bits.ok());
+    EXPECT_EQ(problem->higher_order->Energy(*bits), sample.energy());
+  }
+  if (backend().capabilities().exact) {
+    EXPECT_TRUE(run.summary.best_valid());
+    EXPECT_EQ(run.summary.best_energy(), 0.0);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryBackend, BackendConformanceTest,
                          ::testing::ValuesIn(Backends::Names()),
                          [](const ::testing::TestParamInfo<std::string>& info) {

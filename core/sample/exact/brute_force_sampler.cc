@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
@@ -24,7 +25,26 @@ struct ChunkResult {
   std::vector<std::vector<uint8_t>> states;
   int64_t count = 0;
   bool interrupted = false;
+
+  void Record(double energy, const std::vector<uint8_t>& x,
+              int64_t max_states) {
+    if (energy < best && !Near(energy, best)) {
+      best = energy;
+      states.clear();
+      count = 0;
+    }
+    if (Near(energy, best)) {
+      ++count;
+      if (static_cast<int64_t>(states.size()) < max_states) states.push_back(x);
+    }
+  }
 };
+
+// Checked every 2^16 steps of a chunk.
+bool Stopped(uint64_t step, Interrupter* interrupter) {
+  return (step & 0xFFFF) == 0 && interrupter != nullptr &&
+         interrupter->ShouldStop();
+}
 
 // Enumerates the 2^low assignments of the low variables with the high ones
 // fixed to `prefix`.
@@ -40,19 +60,7 @@ ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix,
   }
   double energy = model.Energy(x);
   ChunkResult result;
-  auto record = [&] {
-    if (energy < result.best && !Near(energy, result.best)) {
-      result.best = energy;
-      result.states.clear();
-      result.count = 0;
-    }
-    if (Near(energy, result.best)) {
-      ++result.count;
-      if (static_cast<int64_t>(result.states.size()) < max_states)
-        result.states.push_back(x);
-    }
-  };
-  record();
+  result.Record(energy, x, max_states);
   const uint64_t steps = uint64_t{1} << low;
   for (uint64_t k = 1; k < steps; ++k) {
     const int i = __builtin_ctzll(k);  // Gray code: step k flips bit ctz(k)
@@ -60,9 +68,8 @@ ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix,
     energy += sign * field[i];
     x[i] ^= 1;
     for (const Neighbor& nb : model.neighbors(i)) field[nb.j] += sign * nb.w;
-    record();
-    if ((k & 0xFFFF) == 0 && interrupter != nullptr &&
-        interrupter->ShouldStop()) {
+    result.Record(energy, x, max_states);
+    if (Stopped(k, interrupter)) {
       result.interrupted = true;
       break;
     }
@@ -70,13 +77,54 @@ ChunkResult EnumerateChunk(const Qubo& model, int low, uint64_t prefix,
   return result;
 }
 
-}  // namespace
+// The terms of one variable as bit masks of their other variables (n <= 30
+// fits a word): flipping the variable changes the energy by the weights of
+// the terms whose other variables are all 1.
+struct TermsOf {
+  std::vector<uint32_t> rest;
+  std::vector<double> w;
+};
 
-absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model,
-                                              int64_t max_states,
-                                              WorkerPool* pool,
-                                              Interrupter* interrupter) {
-  const int n = model.num_variables();
+// The Hubo's energy in Gray-code order, one flip at a time.
+ChunkResult EnumerateHuboChunk(const Hubo& hubo,
+                               const std::vector<TermsOf>& terms_of, int low,
+                               uint64_t prefix, int64_t max_states,
+                               Interrupter* interrupter) {
+  const int n = hubo.num_variables;
+  std::vector<uint8_t> x(n, 0);
+  uint32_t word = 0;
+  for (int b = low; b < n; ++b) {
+    x[b] = (prefix >> (b - low)) & 1;
+    word |= static_cast<uint32_t>(x[b]) << b;
+  }
+  double energy = hubo.Energy(x);
+  ChunkResult result;
+  result.Record(energy, x, max_states);
+  const uint64_t steps = uint64_t{1} << low;
+  for (uint64_t k = 1; k < steps; ++k) {
+    const int i = __builtin_ctzll(k);
+    const TermsOf& terms = terms_of[i];
+    double delta = 0;
+    for (size_t t = 0; t < terms.rest.size(); ++t) {
+      if ((word & terms.rest[t]) == terms.rest[t]) delta += terms.w[t];
+    }
+    x[i] ^= 1;
+    word ^= uint32_t{1} << i;
+    energy += x[i] ? delta : -delta;
+    result.Record(energy, x, max_states);
+    if (Stopped(k, interrupter)) {
+      result.interrupted = true;
+      break;
+    }
+  }
+  return result;
+}
+
+// Enumerates 2^n assignments as chunks of their low bits (run_chunk(low,
+// prefix)) on the pool, and merges the chunks' ground states.
+absl::StatusOr<GroundStates> EnumerateChunks(
+    int n, int64_t max_states, WorkerPool* pool, Interrupter* interrupter,
+    const std::function<ChunkResult(int, uint64_t)>& run_chunk) {
   if (n > kMaxExactVariables) {
     return absl::ResourceExhaustedError(
         absl::StrCat("exact enumeration takes at most ", kMaxExactVariables,
@@ -87,13 +135,11 @@ absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model,
   const uint64_t chunks = uint64_t{1} << high;
   std::vector<ChunkResult> results(chunks);
   if (pool == nullptr || chunks == 1) {
-    results[0] = EnumerateChunk(model, low, 0, max_states, interrupter);
+    results[0] = run_chunk(low, 0);
   } else {
     auto group = pool->NewGroup();
     for (uint64_t c = 0; c < chunks; ++c) {
-      group->Submit([&, c] {
-        results[c] = EnumerateChunk(model, low, c, max_states, interrupter);
-      });
+      group->Submit([&, c] { results[c] = run_chunk(low, c); });
     }
     RETURN_IF_ERROR(group->Wait());
   }
@@ -122,10 +168,54 @@ absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model,
     }
   }
   std::sort(ground.states.begin(), ground.states.end());
+  return ground;
+}
+
+}  // namespace
+
+absl::StatusOr<GroundStates> FindGroundStates(const Qubo& model,
+                                              int64_t max_states,
+                                              WorkerPool* pool,
+                                              Interrupter* interrupter) {
+  ASSIGN_OR_RETURN(GroundStates ground,
+                   EnumerateChunks(model.num_variables(), max_states, pool,
+                                   interrupter, [&](int low, uint64_t prefix) {
+                                     return EnumerateChunk(model, low, prefix,
+                                                           max_states,
+                                                           interrupter);
+                                   }));
   // The running sum drifts over 2^n steps; report the exact energy of a ground
   // state.
   if (!ground.states.empty())
     ground.energy = model.Energy(ground.states.front());
+  return ground;
+}
+
+absl::StatusOr<GroundStates> FindHuboGroundStates(const Hubo& hubo,
+                                                  int64_t max_states,
+                                                  WorkerPool* pool,
+                                                  Interrupter* interrupter) {
+  std::vector<TermsOf> terms_of(
+      std::min(hubo.num_variables, kMaxExactVariables + 1));
+  if (hubo.num_variables <= kMaxExactVariables) {
+    for (const HuboTerm& term : hubo.terms) {
+      uint32_t mask = 0;
+      for (int32_t v : term.variables) mask |= uint32_t{1} << v;
+      for (int32_t v : term.variables) {
+        terms_of[v].rest.push_back(mask & ~(uint32_t{1} << v));
+        terms_of[v].w.push_back(term.w);
+      }
+    }
+  }
+  ASSIGN_OR_RETURN(GroundStates ground,
+                   EnumerateChunks(hubo.num_variables, max_states, pool,
+                                   interrupter, [&](int low, uint64_t prefix) {
+                                     return EnumerateHuboChunk(
+                                         hubo, terms_of, low, prefix,
+                                         max_states, interrupter);
+                                   }));
+  if (!ground.states.empty())
+    ground.energy = hubo.Energy(ground.states.front());
   return ground;
 }
 
@@ -136,14 +226,15 @@ class BruteForceSampler final : public Sampler {
   explicit BruteForceSampler(WorkerPool* pool) : pool_(pool) {}
   absl::string_view name() const override { return "exact"; }
   absl::string_view description() const override {
-    return "exact enumeration of all 2^n assignments (n <= 30); streams every "
-           "ground state";
+    return "exact enumeration of all 2^n assignments (n <= 30) of a QUBO or a "
+           "higher-order model; streams every ground state";
   }
   BackendCapabilities capabilities() const override {
     return {.exact = true,
             .deterministic = true,
             .interruptible = true,
             .remote = false,
+            .higher_order = true,
             .max_variables = kMaxExactVariables};
   }
 
@@ -151,10 +242,35 @@ class BruteForceSampler final : public Sampler {
                                      const SampleParams& params,
                                      SampleSink& sink,
                                      Interrupter& interrupter) const override {
+    return SampleGround(
+        model.num_variables(), params, sink, interrupter,
+        [&](int64_t max) {
+          return FindGroundStates(model, max, pool_, &interrupter);
+        },
+        [&](const std::vector<uint8_t>& x) { return model.Energy(x); });
+  }
+
+  absl::StatusOr<SampleStats> SampleHigherOrder(
+      const Hubo& hubo, const SampleParams& params, SampleSink& sink,
+      Interrupter& interrupter) const override {
+    return SampleGround(
+        hubo.num_variables, params, sink, interrupter,
+        [&](int64_t max) {
+          return FindHuboGroundStates(hubo, max, pool_, &interrupter);
+        },
+        [&](const std::vector<uint8_t>& x) { return hubo.Energy(x); });
+  }
+
+ private:
+  // Streams the ground states `find` returns (num_reads caps how many).
+  template <typename Find, typename Energy>
+  absl::StatusOr<SampleStats> SampleGround(int n, const SampleParams& params,
+                                           SampleSink& sink,
+                                           Interrupter& interrupter,
+                                           const Find& find,
+                                           const Energy& energy_of) const {
     const absl::Time start = absl::Now();
-    // num_reads caps how many distinct ground states are streamed.
-    auto ground = FindGroundStates(model, std::max(1, params.num_reads), pool_,
-                                   &interrupter);
+    auto ground = find(std::max(1, params.num_reads));
     if (!ground.ok()) {
       if (interrupter.reason() == StopReason::kNone) return ground.status();
       SampleStats stats;
@@ -165,18 +281,17 @@ class BruteForceSampler final : public Sampler {
     SampleStats stats;
     uint32_t index = 0;
     for (auto& state : ground->states) {
-      const double energy = model.Energy(state);
+      const double energy = energy_of(state);
       sink.OnSample({std::move(state), energy, index++, 1});
     }
     stats.reads_done = static_cast<int>(index);
-    stats.spin_update_attempts = int64_t{1} << model.num_variables();
+    stats.spin_update_attempts = int64_t{1} << n;
     stats.seed = params.seed;
     stats.threads = pool_ != nullptr ? pool_->num_threads() : 1;
     stats.elapsed = absl::Now() - start;
     return stats;
   }
 
- private:
   WorkerPool* const pool_;
 };
 

@@ -2,7 +2,8 @@
 // most 30 variables): Gray-code order, so each step flips one variable and
 // updates the local fields of its neighbours only. The space is split by its
 // top bits into chunks that run on the shared WorkerPool. Returns every ground
-// state (up to a cap), which makes it the ground truth of the tests.
+// state (up to a cap), which makes it the ground truth of the tests. It takes
+// higher-order models too (capabilities().higher_order).
 #ifndef QS_CORE_SAMPLE_EXACT_BRUTE_FORCE_SAMPLER_H_
 #define QS_CORE_SAMPLE_EXACT_BRUTE_FORCE_SAMPLER_H_
 
@@ -13,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "core/base/interrupter.h"
 #include "core/base/worker_pool.h"
+#include "core/qubo/hubo.h"
 #include "core/qubo/qubo.h"
 #include "core/sample/sampler.h"
 
@@ -32,6 +34,11 @@ struct GroundStates {
 // / DEADLINE_EXCEEDED when the interrupter fires.
 absl::StatusOr<GroundStates> FindGroundStates(
     const Qubo& model, int64_t max_states, WorkerPool* pool,
+    Interrupter* interrupter = nullptr);
+
+// The same for a higher-order model (the binary encoding of queens).
+absl::StatusOr<GroundStates> FindHuboGroundStates(
+    const Hubo& hubo, int64_t max_states, WorkerPool* pool,
     Interrupter* interrupter = nullptr);
 
 std::unique_ptr<Sampler> NewBruteForceSampler(WorkerPool* pool);
