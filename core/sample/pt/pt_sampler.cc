@@ -168,13 +168,22 @@ class Ladder {
       batches_[b]->Energies(
           std::span<double>(energies_).subspan(b * lanes, batches_[b]->size()));
     }
-    const double offset = setup_.model->offset();
-    for (size_t s = 0; s < energies_.size(); ++s) {
-      if (energies_[s] + offset >= best_kernel_energy_) continue;
-      best_kernel_energy_ = energies_[s] + offset;
-      batches_[s / lanes]->ReadState(static_cast<int>(s % lanes), best_state_);
-      best_energy_ = setup_.model->Energy(best_state_);
+    // The lowest energy, ties to the lowest replica id: the same choice
+    // whatever lanes the replicas sit in.
+    size_t best = 0;
+    for (size_t s = 1; s < energies_.size(); ++s) {
+      if (energies_[s] < energies_[best] ||
+          (energies_[s] == energies_[best] &&
+           replica_of_slot_[s] < replica_of_slot_[best])) {
+        best = s;
+      }
     }
+    const double energy = energies_[best] + setup_.model->offset();
+    if (energy >= best_kernel_energy_) return;
+    best_kernel_energy_ = energy;
+    batches_[best / lanes]->ReadState(static_cast<int>(best % lanes),
+                                      best_state_);
+    best_energy_ = setup_.model->Energy(best_state_);
   }
 
   // Proposes exchanges between rungs (k, k + 1) for every k of this parity:
@@ -189,11 +198,30 @@ class Ladder {
       ++proposed_[k];
       if (log_p >= 0 || u < std::exp(log_p)) {
         ++accepted_[k];
-        std::swap(slot_at_rung_[k], slot_at_rung_[k + 1]);
-        rung_of_slot_cache_[slot_at_rung_[k]] = k;
-        rung_of_slot_cache_[slot_at_rung_[k + 1]] = k + 1;
+        SwapRungs(k);
       }
     }
+  }
+
+  // Exchanges the replicas at rungs k and k + 1. Within a batch their lanes
+  // trade temperatures; across batches the replicas trade lanes, so that each
+  // batch keeps its own temperatures and a batch of cold rungs, whose flips
+  // are rarely accepted, rarely pays for field updates. Both keep every
+  // replica's state, stream and temperature together, so the samples are the
+  // same on every SIMD path.
+  void SwapRungs(int k) {
+    const int lanes = KernelLanes(setup_.path);
+    const int a = slot_at_rung_[k], c = slot_at_rung_[k + 1];
+    if (a / lanes == c / lanes) {
+      std::swap(slot_at_rung_[k], slot_at_rung_[k + 1]);
+      rung_of_slot_cache_[a] = k + 1;
+      rung_of_slot_cache_[c] = k;
+      return;
+    }
+    batches_[a / lanes]->ExchangeReplicas(a % lanes, *batches_[c / lanes],
+                                          c % lanes);
+    std::swap(energies_[a], energies_[c]);
+    std::swap(replica_of_slot_[a], replica_of_slot_[c]);
   }
 
   const LadderSetup& setup_;
@@ -203,6 +231,7 @@ class Ladder {
   Xoshiro256 exchange_rng_{0};
   std::vector<int> slot_at_rung_;
   std::vector<int> rung_of_slot_cache_ = InitialRungs();
+  std::vector<int> replica_of_slot_ = InitialRungs();
   std::vector<double> energies_;
   std::vector<int64_t> proposed_, accepted_;
   int64_t rounds_done_ = 0;

@@ -66,6 +66,11 @@ class ReplicaBatch {
   // kernel's grid: exact when KernelModel::exact).
   virtual void Energies(std::span<double> out) const = 0;
   virtual void ReadState(int replica, std::vector<uint8_t>& out) const = 0;
+  // Exchanges replica `lane`'s state, fields and random stream with replica
+  // `other_lane` of `other`, a batch of the same path and model: the replicas
+  // trade places, their temperatures stay with the lanes.
+  virtual void ExchangeReplicas(int lane, ReplicaBatch& other,
+                                int other_lane) = 0;
   virtual const ReplicaCounters& counters() const = 0;
 };
 

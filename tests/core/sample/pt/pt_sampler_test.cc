@@ -14,6 +14,7 @@
 #include "core/puzzles/sudoku.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
+#include "core/sample/cpu_sa/sa_kernel.h"
 #include "gtest/gtest.h"
 #include "tests/core/sample/testing_sink.h"
 #include "tests/testing/nyt_puzzle.h"
@@ -157,6 +158,29 @@ TEST(PtSamplerTest, SolvesAHardSudokuThatAnnealingMissesAtTheSameBudget) {
   // Seeds 1-8: pt solves every one, annealing two (3 and 7).
   EXPECT_EQ(pt_solved, 8);
   EXPECT_LE(sa_solved, 2);
+}
+
+TEST(PtSamplerTest, SameSamplesOnEverySimdPath) {
+  const CompiledProblem problem = CompileSudoku(kHardSudoku);
+  WorkerPool pool(2);
+  auto pt = NewPtSampler(&pool);
+  std::vector<std::vector<Sample>> runs;
+  for (KernelPath path :
+       {KernelPath::kScalar, KernelPath::kAvx2, KernelPath::kAvx512}) {
+    if (ResolveKernelPath(path) != path) continue;
+    SampleParams params = ParamsFor(problem, 3, 60, 21);
+    params.known_ground_energy.reset();
+    params.kernel = path;
+    testing::CollectingSink sink;
+    Interrupter interrupter;
+    ASSERT_OK(pt->Sample(problem.model, params, sink, interrupter));
+    runs.push_back(sink.SortedByRead());
+  }
+  for (size_t k = 1; k < runs.size(); ++k) {
+    ASSERT_EQ(runs[k].size(), runs[0].size());
+    for (size_t r = 0; r < runs[0].size(); ++r)
+      EXPECT_EQ(runs[k][r].bits, runs[0][r].bits) << "path " << k;
+  }
 }
 
 TEST(PtSamplerTest, QueensGroupsAreRowsColumnsAndRegions) {
