@@ -18,6 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "clients/formats/puzzle_text.h"
 #include "clients/formats/qubo_formats.h"
+#include "core/base/status_macros.h"
 #include "google/protobuf/util/json_util.h"
 
 ABSL_FLAG(std::string, addr, "127.0.0.1:50051",
@@ -81,6 +82,12 @@ ABSL_FLAG(int64_t, sweeps_per_beta, 0,
 ABSL_FLAG(std::string, acceptance, "", "metropolis (default) or gibbs");
 ABSL_FLAG(std::string, kernel, "",
           "Annealing kernel path: auto (default), scalar, avx2 or avx512");
+// --backend pt only (with --beta_hot, --beta_cold and --kernel).
+ABSL_FLAG(int64_t, replicas, 0,
+          "Backend pt: rungs of each ladder; 0: the server's default (32)");
+ABSL_FLAG(std::string, moves, "",
+          "Backend pt: single_flip, or one_hot_swap (default when the puzzle "
+          "has exactly-one groups)");
 // --backend dwave only.
 ABSL_FLAG(std::string, solver, "", "D-Wave solver name; default: the server's");
 ABSL_FLAG(
@@ -137,8 +144,57 @@ absl::Status ParseChoice(
                                                  ", got '", value, "'"));
 }
 
+absl::StatusOr<v1::KernelPath> KernelFromFlag() {
+  v1::KernelPath kernel_path = v1::KERNEL_AUTO;
+  RETURN_IF_ERROR(ParseChoice<v1::KernelPath>("kernel",
+                                              absl::GetFlag(FLAGS_kernel),
+                                              {{"auto", v1::KERNEL_AUTO},
+                                               {"scalar", v1::KERNEL_SCALAR},
+                                               {"avx2", v1::KERNEL_AVX2},
+                                               {"avx512", v1::KERNEL_AVX512}},
+                                              kernel_path));
+  return kernel_path;
+}
+
+// The pt backend's options: the ladder's ends, the kernel path, --replicas and
+// --moves; the cpu-sa schedule flags do not apply.
+absl::Status AddPtParams(v1::SolveParams& params) {
+  if (absl::GetFlag(FLAGS_sweeps_per_beta) != 0 ||
+      !absl::GetFlag(FLAGS_schedule).empty() ||
+      !absl::GetFlag(FLAGS_beta_range).empty() ||
+      !absl::GetFlag(FLAGS_acceptance).empty()) {
+    return absl::InvalidArgumentError(
+        "--schedule, --beta_range, --sweeps_per_beta and --acceptance are "
+        "cpu-sa flags; backend pt takes --beta_hot, --beta_cold, --kernel, "
+        "--replicas and --moves");
+  }
+  const int64_t replicas = absl::GetFlag(FLAGS_replicas);
+  if (replicas < 0 || replicas > UINT32_MAX) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--replicas: must be >= 0, got ", replicas));
+  }
+  v1::PtMoves moves = v1::PT_MOVES_DEFAULT;
+  RETURN_IF_ERROR(
+      ParseChoice<v1::PtMoves>("moves", absl::GetFlag(FLAGS_moves),
+                               {{"single_flip", v1::PT_MOVES_SINGLE_FLIP},
+                                {"one_hot_swap", v1::PT_MOVES_ONE_HOT_SWAP}},
+                               moves));
+  ASSIGN_OR_RETURN(const v1::KernelPath kernel, KernelFromFlag());
+  v1::PtParams* pt = params.mutable_pt();
+  pt->set_replicas(static_cast<uint32_t>(replicas));
+  pt->set_beta_hot(absl::GetFlag(FLAGS_beta_hot));
+  pt->set_beta_cold(absl::GetFlag(FLAGS_beta_cold));
+  pt->set_moves(moves);
+  pt->set_kernel(kernel);
+  return absl::OkStatus();
+}
+
 // The cpu-sa backend's options; params.cpu_sa is set only when a flag is.
 absl::Status AddCpuSaParams(v1::SolveParams& params) {
+  if (params.backend() == "pt") return AddPtParams(params);
+  if (absl::GetFlag(FLAGS_replicas) != 0 || !absl::GetFlag(FLAGS_moves).empty())
+    return absl::InvalidArgumentError(
+        "--replicas and --moves are flags of backend pt");
   const double beta_hot = absl::GetFlag(FLAGS_beta_hot),
                beta_cold = absl::GetFlag(FLAGS_beta_cold);
   const int64_t sweeps_per_beta = absl::GetFlag(FLAGS_sweeps_per_beta);
@@ -175,15 +231,8 @@ absl::Status AddCpuSaParams(v1::SolveParams& params) {
         {{"metropolis", v1::METROPOLIS}, {"gibbs", v1::GIBBS}},
         acceptance_rule);
   }
-  if (status.ok()) {
-    status = ParseChoice<v1::KernelPath>("kernel", kernel,
-                                         {{"auto", v1::KERNEL_AUTO},
-                                          {"scalar", v1::KERNEL_SCALAR},
-                                          {"avx2", v1::KERNEL_AVX2},
-                                          {"avx512", v1::KERNEL_AVX512}},
-                                         kernel_path);
-  }
   if (!status.ok()) return status;
+  ASSIGN_OR_RETURN(kernel_path, KernelFromFlag());
   v1::CpuSaParams* sa = params.mutable_cpu_sa();
   sa->set_beta_hot(beta_hot);
   sa->set_beta_cold(beta_cold);

@@ -408,6 +408,20 @@ int Solve() {
       backend.beta_range() == v1::BETA_RANGE_DWAVE ? "dwave" : "tuned",
       backend.kernel().empty() ? "-" : backend.kernel().c_str(),
       backend.lanes());
+  if (!backend.moves().empty())
+    std::printf("moves: %s\n", backend.moves().c_str());
+  if (backend.has_pt()) {
+    const v1::PtInfo& pt = backend.pt();
+    std::printf("ladder of %u replicas; exchange rates hot to cold:",
+                pt.replicas());
+    for (double rate : pt.exchange_rates()) std::printf(" %.2f", rate);
+    std::printf("\n");
+    if (pt.swap_proposals() > 0) {
+      std::printf("one-hot swaps accepted: %.4f of %llu\n",
+                  static_cast<double>(pt.swap_accepted()) / pt.swap_proposals(),
+                  static_cast<unsigned long long>(pt.swap_proposals()));
+    }
+  }
   return 0;
 }
 
@@ -614,15 +628,31 @@ const std::vector<Subcommand>& Subcommands() {
     const std::vector<const char*> puzzle = {
         "kind",   "input", "input_file", "reduction",
         "format", "sense", "instance"};
-    const std::vector<const char*> solve = {
-        "backend",        "reads",          "sweeps",
-        "seed",           "time_limit",     "stop_at_first_valid",
-        "aggregate",      "distinct_valid", "max_solutions",
-        "max_samples",    "beta_hot",       "beta_cold",
-        "schedule",       "beta_range",     "sweeps_per_beta",
-        "acceptance",     "kernel",         "solver",
-        "annealing_time", "chain_strength", "chain_strength_prefactor",
-        "auto_scale",     "label"};
+    const std::vector<const char*> solve = {"backend",
+                                            "reads",
+                                            "sweeps",
+                                            "seed",
+                                            "time_limit",
+                                            "stop_at_first_valid",
+                                            "aggregate",
+                                            "distinct_valid",
+                                            "max_solutions",
+                                            "max_samples",
+                                            "beta_hot",
+                                            "beta_cold",
+                                            "schedule",
+                                            "beta_range",
+                                            "sweeps_per_beta",
+                                            "acceptance",
+                                            "kernel",
+                                            "replicas",
+                                            "moves",
+                                            "solver",
+                                            "annealing_time",
+                                            "chain_strength",
+                                            "chain_strength_prefactor",
+                                            "auto_scale",
+                                            "label"};
     auto join = [](std::initializer_list<std::vector<const char*>> groups) {
       std::vector<const char*> all;
       for (const auto& g : groups) all.insert(all.end(), g.begin(), g.end());

@@ -2,18 +2,74 @@
 // '1'-'9' then 'A'-'P' for the values 10-25 of larger grids. Whitespace and the
 // grid decoration characters '|', '-', '+' are skipped, so both "..3.2.6.."
 // strings and pretty-printed grids parse. The cell count fixes the size: 16
-// (4x4), 81 (9x9), 256 (16x16), 625 (25x25).
+// (4x4), 81 (9x9), 256 (16x16), 625 (25x25). Game IDs of Simon Tatham's Solo
+// ("3x3:3a4e1b5_7e...") parse too.
 #include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "clients/formats/puzzle_text.h"
 
 namespace qs::formats {
 
+namespace {
+
+// A game ID of Simon Tatham's Solo as `sgt-solo --generate` prints it,
+// "3x3:3a4e1b5_7e9d4...": the block shape CxR, then the cells row by row, a
+// letter standing for a run of 1 (a) to 26 (z) blanks and '_' separating two
+// adjacent numbers. Square blocks only; other variants (jigsaw, killer, X) are
+// refused.
+absl::StatusOr<std::vector<uint32_t>> ParseSoloGameId(absl::string_view text) {
+  const size_t colon = text.find(':');
+  const absl::string_view shape = text.substr(0, colon);
+  const size_t x = shape.find('x');
+  if (x == absl::string_view::npos || shape.substr(0, x) != shape.substr(x + 1))
+    return absl::InvalidArgumentError(
+        absl::StrCat("sudoku text: Solo game ID '", shape,
+                     "' is not a square-block grid (expected e.g. 3x3:...)"));
+  std::vector<uint32_t> cells;
+  for (size_t pos = colon + 1; pos < text.size(); ++pos) {
+    const char ch = text[pos];
+    if (ch >= 'a' && ch <= 'z') {
+      cells.insert(cells.end(), ch - 'a' + 1, 0);
+    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+      uint32_t value = 0;
+      while (pos < text.size() &&
+             std::isdigit(static_cast<unsigned char>(text[pos])) &&
+             value < 1000) {
+        value = value * 10 + static_cast<uint32_t>(text[pos++] - '0');
+      }
+      --pos;
+      cells.push_back(value);
+    } else if (ch != '_' && !std::isspace(static_cast<unsigned char>(ch))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "sudoku text: unexpected character '", std::string(1, ch),
+          "' at offset ", pos, " of a Solo game ID"));
+    }
+  }
+  return cells;
+}
+
+bool IsSoloGameId(absl::string_view text) {
+  const size_t colon = text.find(':');
+  return colon != absl::string_view::npos && colon > 0 &&
+         std::isdigit(static_cast<unsigned char>(text[0]));
+}
+
+}  // namespace
+
 absl::StatusOr<v1::PuzzleSpec> ParseSudokuText(absl::string_view text) {
   v1::PuzzleSpec spec;
   v1::SudokuPuzzle* sudoku = spec.mutable_sudoku();
   std::vector<uint32_t> cells;
+  if (IsSoloGameId(text)) {
+    auto parsed = ParseSoloGameId(text);
+    if (!parsed.ok()) return parsed.status();
+    cells = *std::move(parsed);
+    text = "";
+  }
   for (size_t pos = 0; pos < text.size(); ++pos) {
     const char ch = text[pos];
     if (std::isspace(static_cast<unsigned char>(ch)) || ch == '|' ||

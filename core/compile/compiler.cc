@@ -1,6 +1,7 @@
 // Helpers shared by the puzzle compilers.
 #include "core/compile/compiler.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -67,6 +68,29 @@ v1::Violation MakeViolation(absl::string_view rule, absl::string_view location,
   v.set_location(std::string(location));
   v.set_message(std::string(message));
   return v;
+}
+
+std::vector<std::vector<int32_t>> ReducedOneHotGroups(
+    const VariableMap& map, std::span<const std::vector<int32_t>> full_groups) {
+  std::vector<std::vector<int32_t>> groups;
+  for (const std::vector<int32_t>& full : full_groups) {
+    std::vector<int32_t> group;
+    bool usable = true;
+    for (int32_t v : full) {
+      const VariableMap::Source& source = map.source(v);
+      if (source.reduced < 0) {
+        usable = usable && source.value == 0;
+        continue;
+      }
+      usable = usable && source.value == 0;  // not a negated literal
+      group.push_back(source.reduced);
+    }
+    std::sort(group.begin(), group.end());
+    usable =
+        usable && std::adjacent_find(group.begin(), group.end()) == group.end();
+    if (usable && group.size() >= 2) groups.push_back(std::move(group));
+  }
+  return groups;
 }
 
 CompiledProblem UnreducedProblem(absl::string_view kind, Qubo model) {

@@ -146,6 +146,15 @@ double FullEnergy(const CompiledProblem& problem,
 // QUBO's.
 int SampledVariables(const CompiledProblem& problem);
 
+// Exactly-one groups over the reduced variables (CompiledProblem::
+// one_hot_groups) from groups over the full ones: members fixed to 0 drop out;
+// a group with a member fixed to 1 is settled and left out, as is one whose
+// members are not distinct plain reduced variables (a negated or shared
+// literal), which a swap could not move; so are groups of fewer than two
+// members.
+std::vector<std::vector<int32_t>> ReducedOneHotGroups(
+    const VariableMap& map, std::span<const std::vector<int32_t>> full_groups);
+
 // The shape of PuzzleSolution.rows for a rows x cols board: INVALID_ARGUMENT
 // naming the field when the row count or a row's length is wrong, or when the
 // solution has neither cells nor rows. OK without rows when cells are given

@@ -759,6 +759,19 @@ class QueensCompiler final : public PuzzleCompiler {
     if (options.encoding() == v1::ENCODING_BINARY)
       return CompileQueensBinary(spec.queens());
     ASSIGN_OR_RETURN(const Board board, CheckSpec(spec.queens()));
+    ASSIGN_OR_RETURN(CompiledProblem problem, CompileModel(board, options));
+    // Units of exactly one queen: the swap moves of the samplers keep them.
+    std::vector<std::vector<int32_t>> groups;
+    for (const Unit& unit : board.units) {
+      if (unit.count == 1 && !unit.two_values && !unit.pairwise)
+        groups.emplace_back(unit.cells.begin(), unit.cells.end());
+    }
+    problem.one_hot_groups = ReducedOneHotGroups(problem.variables, groups);
+    return problem;
+  }
+
+  absl::StatusOr<CompiledProblem> CompileModel(
+      const Board& board, const v1::CompileOptions& options) const {
     const int n = board.cells();
     const v1::Reduction reduction = options.reduction() == v1::REDUCTION_DEFAULT
                                         ? v1::REDUCTION_FULL

@@ -108,6 +108,28 @@ absl::StatusOr<Qubo> BuildFullModel(const Grid& g, double penalty) {
   return std::move(builder).Build();
 }
 
+// The exactly-one groups of the model over the full variables: each cell's
+// digits, and each digit's cells in a row, a column and a block.
+std::vector<std::vector<int32_t>> FullOneHotGroups(const Grid& g) {
+  std::vector<std::vector<int32_t>> groups;
+  for (int a = 0; a < g.side; ++a) {
+    for (int b = 0; b < g.side; ++b) {
+      std::vector<int32_t> cell, row, col, block;
+      for (int k = 0; k < g.side; ++k) {
+        cell.push_back(g.Var(a, b, k));  // cell (a, b)
+        row.push_back(g.Var(a, k, b));   // digit b in row a
+        col.push_back(g.Var(k, a, b));   // digit b in column a
+        const int r = (a / g.box) * g.box + k / g.box;
+        const int c = (a % g.box) * g.box + k % g.box;
+        block.push_back(g.Var(r, c, b));  // digit b in block a
+      }
+      for (auto* group : {&cell, &row, &col, &block})
+        groups.push_back(std::move(*group));
+    }
+  }
+  return groups;
+}
+
 class SudokuCompiler final : public PuzzleCompiler {
  public:
   absl::string_view kind() const override { return "sudoku"; }
@@ -125,6 +147,15 @@ class SudokuCompiler final : public PuzzleCompiler {
   absl::StatusOr<CompiledProblem> Compile(
       const v1::PuzzleSpec& spec,
       const v1::CompileOptions& options) const override {
+    ASSIGN_OR_RETURN(CompiledProblem problem, CompileModel(spec, options));
+    ASSIGN_OR_RETURN(const Grid g, CheckSpec(spec.sudoku()));
+    problem.one_hot_groups =
+        ReducedOneHotGroups(problem.variables, FullOneHotGroups(g));
+    return problem;
+  }
+
+  absl::StatusOr<CompiledProblem> CompileModel(
+      const v1::PuzzleSpec& spec, const v1::CompileOptions& options) const {
     const v1::SudokuPuzzle& sudoku = spec.sudoku();
     ASSIGN_OR_RETURN(const Grid g, CheckSpec(sudoku));
     const double penalty =

@@ -19,6 +19,8 @@ absl::StatusOr<BackendResult> Sampler::Solve(const BackendJob& job,
   params.initial_states = job.initial_states;
   params.wire = job.params;
   params.derived = &job.problem->derived;
+  params.known_ground_energy = job.problem->ground_energy;
+  params.one_hot_groups = &job.problem->one_hot_groups;
   if (job.params != nullptr) ApplyParams(*job.params, params);
   ASSIGN_OR_RETURN(SampleStats stats,
                    job.problem->higher_order

@@ -66,6 +66,12 @@ struct SampleParams {
   // A read at or below this energy (offset included) ends the sampling with
   // kTargetReached.
   std::optional<double> target_energy;
+  // The lowest energy the model can reach (offset included), where the
+  // formulation fixes it: a read that reaches it can stop, nothing lies below.
+  std::optional<double> known_ground_energy;
+  // Exactly-one groups over the model's variables (CompiledProblem::
+  // one_hot_groups), for samplers with moves that keep them; may be null.
+  const std::vector<std::vector<int32_t>>* one_hot_groups = nullptr;
   // Starting states over the model's variables, cycled over the reads; empty:
   // random starts.
   std::vector<std::vector<uint8_t>> initial_states;

@@ -293,6 +293,9 @@ BadParameterCases() {
       {"dwave",
        {[](v1::SolveParams& p) { p.mutable_dwave()->set_chain_strength(-2); },
         "params.dwave.chain_strength"}},
+      {"pt",
+       {[](v1::SolveParams& p) { p.mutable_pt()->set_replicas(100000); },
+        "params.pt.replicas"}},
       {"sat",
        {[](v1::SolveParams& p) {
           p.mutable_sat()->set_max_solutions(

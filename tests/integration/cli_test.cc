@@ -85,6 +85,33 @@ TEST_F(CliTest, AnnealerFlagsReachTheBackend) {
   EXPECT_THAT(bad.err, HasSubstr("avx9"));
 }
 
+TEST_F(CliTest, ParallelTemperingSolvesASoloGameIdWithItsFlags) {
+  // A Sudoku as `sgt-solo --generate` prints it (the NYT puzzle's clues).
+  const CommandResult result = RunQsolve(absl::StrCat(
+      "solve", Addr(),
+      "--kind sudoku --input "
+      "3x3:g2e9b4d3a2b7_6a5_1d8c7a5_1c3a2d5a9b7c3a8e9c4b6_5b "
+      "--backend pt --replicas 16 --moves one_hot_swap --stop_at_first_valid "
+      "--reads 4 --seed 3 --json"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const google::protobuf::Struct summary = LastJsonLine(result.out);
+  EXPECT_TRUE(summary.fields().at("valid").bool_value()) << result.out;
+  EXPECT_EQ(summary.fields().at("backend").string_value(), "pt");
+  EXPECT_THAT(result.out, HasSubstr("\"moves\":\"single-flip+one-hot-swap\""));
+  EXPECT_THAT(result.out, HasSubstr("\"replicas\":16"));
+  EXPECT_THAT(result.out, HasSubstr("\"exchange_rates\":["));
+
+  const CommandResult bad = RunQsolve(
+      absl::StrCat("solve", Addr(),
+                   "--kind nqueens --input 6 --backend pt --schedule linear"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("cpu-sa flags"));
+  const CommandResult moves = RunQsolve(
+      absl::StrCat("solve", Addr(), "--kind nqueens --input 6 --replicas 8"));
+  EXPECT_EQ(moves.exit_code, 2);
+  EXPECT_THAT(moves.err, HasSubstr("backend pt"));
+}
+
 TEST_F(CliTest, UnsolvedBoardStillExitsZero) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,

@@ -80,18 +80,19 @@ void ApplyCpuSaParams(const v1::CpuSaParams& wire, SampleParams& params) {
   }
   params.acceptance = wire.acceptance() == v1::GIBBS ? Acceptance::kGibbs
                                                      : Acceptance::kMetropolis;
-  switch (wire.kernel()) {
+  params.kernel = KernelPathOf(wire.kernel());
+}
+
+KernelPath KernelPathOf(v1::KernelPath wire) {
+  switch (wire) {
     case v1::KERNEL_SCALAR:
-      params.kernel = KernelPath::kScalar;
-      break;
+      return KernelPath::kScalar;
     case v1::KERNEL_AVX2:
-      params.kernel = KernelPath::kAvx2;
-      break;
+      return KernelPath::kAvx2;
     case v1::KERNEL_AVX512:
-      params.kernel = KernelPath::kAvx512;
-      break;
+      return KernelPath::kAvx512;
     default:
-      params.kernel = KernelPath::kAuto;
+      return KernelPath::kAuto;
   }
 }
 

@@ -24,6 +24,9 @@ absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
 // sweeps_per_beta).
 void ApplyCpuSaParams(const v1::CpuSaParams& wire, SampleParams& params);
 
+// The kernel path a request names (KERNEL_DEFAULT: kAuto).
+KernelPath KernelPathOf(v1::KernelPath wire);
+
 // What ran: schedule, rule, acceptance and kernel path (BackendInfo.name is the
 // caller's).
 void FillBackendInfo(const SampleStats& stats, v1::BackendInfo& info);

@@ -36,17 +36,6 @@ int64_t ThreadCpuNanos() {
 constexpr int kInlineBatches = 2;
 constexpr int64_t kInlineWork = int64_t{1} << 18;
 
-// The kernel's form of the model, made once per compiled problem.
-absl::StatusOr<std::shared_ptr<const KernelModel>> CachedKernelModel(
-    const Qubo& model, DerivedCache* derived) {
-  auto make = [&] { return MakeKernelModel(model); };
-  if (derived == nullptr) {
-    ASSIGN_OR_RETURN(KernelModel made, make());
-    return std::make_shared<const KernelModel>(std::move(made));
-  }
-  return derived->GetOrTryMake<KernelModel>("cpu_sa/kernel_model", make);
-}
-
 // The schedule of these parameters, kept with the compiled problem: its
 // stored betas cost a pow() each for a geometric schedule.
 absl::StatusOr<std::shared_ptr<const ResolvedSchedule>> CachedSchedule(

@@ -16,6 +16,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/rng.h"
+#include "core/base/status_macros.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -24,10 +25,6 @@
 
 namespace qs {
 namespace {
-
-// Lane-edge updates between two polls of the interrupter: about 0.3 ms of the
-// scalar path, less on SIMD.
-constexpr int64_t kPollWork = int64_t{1} << 18;
 
 namespace scalar {
 #define QS_SA_LANES 1
@@ -160,6 +157,16 @@ absl::StatusOr<KernelModel> MakeKernelModel(const Qubo& qubo) {
     }
   }
   return model;
+}
+
+absl::StatusOr<std::shared_ptr<const KernelModel>> CachedKernelModel(
+    const Qubo& model, DerivedCache* derived) {
+  auto make = [&] { return MakeKernelModel(model); };
+  if (derived == nullptr) {
+    ASSIGN_OR_RETURN(KernelModel made, make());
+    return std::make_shared<const KernelModel>(std::move(made));
+  }
+  return derived->GetOrTryMake<KernelModel>("cpu_sa/kernel_model", make);
 }
 
 KernelPath ResolveKernelPath(KernelPath requested) {

@@ -1,0 +1,492 @@
+// PtSampler: the ladder loop (sweeps, swaps, energies, exchanges), ladders as
+// pool tasks, and the backend's parameters and summary.
+#include "core/sample/pt/pt_sampler.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/base/casts.h"
+#include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "core/base/rng.h"
+#include "core/base/status_macros.h"
+#include "core/sample/cpu_sa/cpu_sa_params.h"
+#include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/pt/replica_kernel.h"
+#include "core/sample/schedule.h"
+
+namespace qs {
+namespace {
+
+absl::Status CheckPtBeta(double beta, absl::string_view prefix,
+                         absl::string_view field) {
+  if (!std::isfinite(beta) || beta < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        prefix, ".pt.", field, ": must be finite and >= 0, got ", beta));
+  }
+  return absl::OkStatus();
+}
+
+// The ladder: replicas inverse temperatures, geometric from hot to cold (a
+// constant exchange rate when the specific heat is flat).
+std::vector<double> MakeLadder(BetaRange range, int replicas) {
+  std::vector<double> betas(replicas);
+  for (int k = 0; k < replicas; ++k) {
+    betas[k] =
+        replicas == 1
+            ? range.cold
+            : range.hot * std::pow(range.cold / range.hot,
+                                   static_cast<double>(k) / (replicas - 1));
+  }
+  return betas;
+}
+
+// What one solve shares between its ladders.
+struct LadderSetup {
+  const Qubo* model = nullptr;
+  const KernelModel* kernel_model = nullptr;
+  const SwapGroups* swaps = nullptr;  // null: single flips only
+  KernelPath path = KernelPath::kScalar;
+  std::vector<double> betas;
+  const SampleParams* params = nullptr;
+  // A ladder stops when its best state reaches this energy (offset included).
+  double stop_energy = -std::numeric_limits<double>::infinity();
+};
+
+// Totals over the ladders of a solve.
+struct LadderTotals {
+  absl::Mutex mu;
+  int reads_done = 0;
+  int64_t rounds = 0;
+  ReplicaCounters moves;
+  std::vector<int64_t> exchange_proposed;
+  std::vector<int64_t> exchange_accepted;
+};
+
+class Ladder {
+ public:
+  Ladder(const LadderSetup& setup, int index) : setup_(setup), index_(index) {
+    const int replicas = static_cast<int>(setup.betas.size());
+    const int lanes = KernelLanes(setup.path);
+    const uint64_t seed = DeriveSeed(setup.params->seed, index);
+    reads_.resize(replicas);
+    for (int s = 0; s < replicas; ++s) InitRead(seed, s);
+    for (int first = 0; first < replicas; first += lanes) {
+      const int count = std::min(lanes, replicas - first);
+      batches_.push_back(NewReplicaBatch(
+          setup.path, *setup.kernel_model,
+          std::span<const KernelRead>(reads_).subspan(first, count)));
+    }
+    exchange_rng_ = Xoshiro256(DeriveSeed(seed, replicas));
+    slot_at_rung_.resize(replicas);
+    for (int k = 0; k < replicas; ++k) slot_at_rung_[k] = k;
+    energies_.resize(replicas);
+    proposed_.assign(std::max(replicas - 1, 0), 0);
+    accepted_.assign(std::max(replicas - 1, 0), 0);
+  }
+
+  // Runs the rounds; false when the interrupter stopped it.
+  bool Run(int64_t rounds, Interrupter& interrupter) {
+    for (int64_t round = 0; round < rounds; ++round) {
+      if (!SweepAll(interrupter)) {
+        MeasureEnergies();
+        return false;
+      }
+      ++rounds_done_;
+      MeasureEnergies();
+      if (best_energy_ <= setup_.stop_energy + 1e-9) return true;
+      Exchange(static_cast<int>(round & 1));
+    }
+    return true;
+  }
+
+  // The best state visited, its exact energy; read once after Run.
+  std::vector<uint8_t>& best_state() { return best_state_; }
+  void AddTotals(LadderTotals& totals) const {
+    absl::MutexLock lock(&totals.mu);
+    totals.rounds += rounds_done_;
+    for (const auto& batch : batches_) {
+      const ReplicaCounters& c = batch->counters();
+      totals.moves.attempts += c.attempts;
+      totals.moves.accepted += c.accepted;
+      totals.moves.swap_proposals += c.swap_proposals;
+      totals.moves.swap_accepted += c.swap_accepted;
+    }
+    for (size_t k = 0; k < proposed_.size(); ++k) {
+      totals.exchange_proposed[k] += proposed_[k];
+      totals.exchange_accepted[k] += accepted_[k];
+    }
+  }
+
+ private:
+  void InitRead(uint64_t ladder_seed, int slot) {
+    const SampleParams& params = *setup_.params;
+    const int n = setup_.model->num_variables();
+    Xoshiro256 rng(DeriveSeed(ladder_seed, slot));
+    std::vector<uint8_t>& state = reads_[slot].state;
+    if (!params.initial_states.empty()) {
+      const size_t replicas = setup_.betas.size();
+      state = params.initial_states[(index_ * replicas + slot) %
+                                    params.initial_states.size()];
+    } else {
+      state.resize(n);
+      for (int i = 0; i < n; ++i)
+        state[i] = static_cast<uint8_t>(rng.Next() >> 63);
+    }
+    reads_[slot].rng_seed = rng.Next();
+  }
+
+  bool SweepAll(Interrupter& interrupter) {
+    const int lanes = KernelLanes(setup_.path);
+    std::vector<double> lane_betas(lanes);
+    for (size_t b = 0; b < batches_.size(); ++b) {
+      ReplicaBatch& batch = *batches_[b];
+      for (int l = 0; l < batch.size(); ++l)
+        lane_betas[l] = setup_.betas[rung_of_slot(b * lanes + l)];
+      batch.SetBetas(lane_betas);
+      if (!batch.Sweep(interrupter)) return false;
+      if (setup_.swaps != nullptr &&
+          !batch.SwapSweep(*setup_.swaps, interrupter)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  int rung_of_slot(size_t slot) const { return rung_of_slot_cache_[slot]; }
+
+  void MeasureEnergies() {
+    const int lanes = KernelLanes(setup_.path);
+    for (size_t b = 0; b < batches_.size(); ++b) {
+      batches_[b]->Energies(
+          std::span<double>(energies_).subspan(b * lanes, batches_[b]->size()));
+    }
+    // The lowest energy, ties to the lowest replica id: the same choice
+    // whatever lanes the replicas sit in.
+    size_t best = 0;
+    for (size_t s = 1; s < energies_.size(); ++s) {
+      if (energies_[s] < energies_[best] ||
+          (energies_[s] == energies_[best] &&
+           replica_of_slot_[s] < replica_of_slot_[best])) {
+        best = s;
+      }
+    }
+    const double energy = energies_[best] + setup_.model->offset();
+    if (energy >= best_kernel_energy_) return;
+    best_kernel_energy_ = energy;
+    batches_[best / lanes]->ReadState(static_cast<int>(best % lanes),
+                                      best_state_);
+    best_energy_ = setup_.model->Energy(best_state_);
+  }
+
+  // Proposes exchanges between rungs (k, k + 1) for every k of this parity:
+  // accepted with min(1, exp((beta_k - beta_{k+1}) (E_k - E_{k+1}))).
+  void Exchange(int parity) {
+    const int replicas = static_cast<int>(setup_.betas.size());
+    for (int k = parity; k + 1 < replicas; k += 2) {
+      const int a = slot_at_rung_[k], c = slot_at_rung_[k + 1];
+      const double log_p = (setup_.betas[k] - setup_.betas[k + 1]) *
+                           (energies_[a] - energies_[c]);
+      const double u = (exchange_rng_.Next() >> 11) * 0x1p-53;
+      ++proposed_[k];
+      if (log_p >= 0 || u < std::exp(log_p)) {
+        ++accepted_[k];
+        SwapRungs(k);
+      }
+    }
+  }
+
+  // Exchanges the replicas at rungs k and k + 1. Within a batch their lanes
+  // trade temperatures; across batches the replicas trade lanes, so that each
+  // batch keeps its own temperatures and a batch of cold rungs, whose flips
+  // are rarely accepted, rarely pays for field updates. Both keep every
+  // replica's state, stream and temperature together, so the samples are the
+  // same on every SIMD path.
+  void SwapRungs(int k) {
+    const int lanes = KernelLanes(setup_.path);
+    const int a = slot_at_rung_[k], c = slot_at_rung_[k + 1];
+    if (a / lanes == c / lanes) {
+      std::swap(slot_at_rung_[k], slot_at_rung_[k + 1]);
+      rung_of_slot_cache_[a] = k + 1;
+      rung_of_slot_cache_[c] = k;
+      return;
+    }
+    batches_[a / lanes]->ExchangeReplicas(a % lanes, *batches_[c / lanes],
+                                          c % lanes);
+    std::swap(energies_[a], energies_[c]);
+    std::swap(replica_of_slot_[a], replica_of_slot_[c]);
+  }
+
+  const LadderSetup& setup_;
+  const int index_;
+  std::vector<KernelRead> reads_;
+  std::vector<std::unique_ptr<ReplicaBatch>> batches_;
+  Xoshiro256 exchange_rng_{0};
+  std::vector<int> slot_at_rung_;
+  std::vector<int> rung_of_slot_cache_ = InitialRungs();
+  std::vector<int> replica_of_slot_ = InitialRungs();
+  std::vector<double> energies_;
+  std::vector<int64_t> proposed_, accepted_;
+  int64_t rounds_done_ = 0;
+  double best_kernel_energy_ = std::numeric_limits<double>::infinity();
+  double best_energy_ = std::numeric_limits<double>::infinity();
+  std::vector<uint8_t> best_state_;
+
+  std::vector<int> InitialRungs() const {
+    std::vector<int> rungs(setup_.betas.size());
+    for (size_t k = 0; k < rungs.size(); ++k) rungs[k] = static_cast<int>(k);
+    return rungs;
+  }
+};
+
+class PtSampler final : public Sampler {
+ public:
+  explicit PtSampler(WorkerPool* pool) : pool_(pool) {}
+
+  absl::string_view name() const override { return "pt"; }
+  absl::string_view description() const override {
+    return "parallel tempering on the server's CPU cores: a ladder of "
+           "replicas per read, one per SIMD lane, with exchanges between "
+           "neighbouring temperatures and one-hot swap moves";
+  }
+  absl::string_view params_field() const override { return "pt"; }
+  BackendCapabilities capabilities() const override {
+    return {.exact = false,
+            .deterministic = true,
+            .interruptible = true,
+            .remote = false,
+            .max_variables = kMaxKernelVariables};
+  }
+
+  absl::Status CheckParams(const v1::SolveParams& params,
+                           const ParamLimits& limits,
+                           absl::string_view prefix) const override {
+    if (!params.has_pt()) return absl::OkStatus();
+    const v1::PtParams& pt = params.pt();
+    if (pt.replicas() > kMaxPtReplicas) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(prefix, ".pt.replicas: must be at most ", kMaxPtReplicas,
+                       ", got ", pt.replicas()));
+    }
+    RETURN_IF_ERROR(CheckPtBeta(pt.beta_hot(), prefix, "beta_hot"));
+    RETURN_IF_ERROR(CheckPtBeta(pt.beta_cold(), prefix, "beta_cold"));
+    if (pt.beta_hot() > 0 && pt.beta_cold() > 0 &&
+        pt.beta_hot() > pt.beta_cold()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(prefix, ".pt: beta_hot (", pt.beta_hot(),
+                       ") must not exceed beta_cold (", pt.beta_cold(), ")"));
+    }
+    if (!v1::PtMoves_IsValid(pt.moves())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(prefix, ".pt.moves: unknown value ", pt.moves()));
+    }
+    return absl::OkStatus();
+  }
+
+  // A ladder gains from running long (its cold rungs keep what the hot ones
+  // find): unless the request sets num_sweeps, a read is kDefaultPtRounds
+  // rounds.
+  JobBudget Budget(const v1::SolveParams& params,
+                   JobBudget defaults) const override {
+    if (!params.has_num_sweeps()) defaults.num_sweeps = kDefaultPtRounds;
+    return defaults;
+  }
+
+  absl::StatusOr<SampleStats> Sample(const Qubo& model,
+                                     const SampleParams& params,
+                                     SampleSink& sink,
+                                     Interrupter& interrupter) const override {
+    const absl::Time start = absl::Now();
+    RETURN_IF_ERROR(CheckInitialStates(params, model.num_variables()));
+    const v1::PtParams wire =
+        params.wire != nullptr ? params.wire->pt() : v1::PtParams();
+    ASSIGN_OR_RETURN(const std::shared_ptr<const KernelModel> kernel_model,
+                     CachedKernelModel(model, params.derived));
+    LadderSetup setup;
+    setup.model = &model;
+    setup.kernel_model = kernel_model.get();
+    setup.path = ResolveKernelPath(params.kernel);
+    setup.params = &params;
+    ASSIGN_OR_RETURN(const BetaRange range, LadderRange(model, params, wire));
+    setup.betas = MakeLadder(range, wire.replicas() == 0
+                                        ? kDefaultPtReplicas
+                                        : static_cast<int>(wire.replicas()));
+    if (params.known_ground_energy)
+      setup.stop_energy = *params.known_ground_energy;
+    if (params.target_energy)
+      setup.stop_energy = std::max(setup.stop_energy, *params.target_energy);
+    std::shared_ptr<const SwapGroups> swaps;
+    if (UseSwaps(wire, params)) {
+      swaps = SharedSwapGroups(*kernel_model, params);
+      if (swaps->size() > 0) setup.swaps = swaps.get();
+    }
+
+    LadderTotals totals;
+    totals.exchange_proposed.assign(setup.betas.size() - 1, 0);
+    totals.exchange_accepted.assign(setup.betas.size() - 1, 0);
+    std::atomic<int> next{0};
+    std::atomic<int64_t> cpu_ns{0};
+    auto worker = [&] {
+      for (int r; (r = next.fetch_add(1)) < params.num_reads &&
+                  !interrupter.ShouldStop();) {
+        RunLadder(setup, r, sink, interrupter, totals, cpu_ns);
+      }
+    };
+    const int workers = std::min(params.num_reads, pool_->num_threads());
+    if (workers <= 1) {
+      worker();
+    } else {
+      auto group = pool_->NewGroup();
+      for (int w = 0; w < workers; ++w) group->Submit(worker);
+      RETURN_IF_ERROR(group->Wait());
+    }
+    return Stats(setup, range, totals, params, interrupter, start, cpu_ns);
+  }
+
+  void ApplyParams(const v1::SolveParams& wire,
+                   SampleParams& params) const override {
+    if (wire.has_pt()) params.kernel = KernelPathOf(wire.pt().kernel());
+  }
+
+ private:
+  static absl::Status CheckInitialStates(const SampleParams& params, int n) {
+    for (size_t k = 0; k < params.initial_states.size(); ++k) {
+      if (static_cast<int>(params.initial_states[k].size()) != n) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "initial_states[", k, "]: has ", params.initial_states[k].size(),
+            " values for ", n, " variables"));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  static bool UseSwaps(const v1::PtParams& wire, const SampleParams& params) {
+    return wire.moves() != v1::PT_MOVES_SINGLE_FLIP &&
+           params.one_hot_groups != nullptr && !params.one_hot_groups->empty();
+  }
+
+  static std::shared_ptr<const SwapGroups> SharedSwapGroups(
+      const KernelModel& kernel_model, const SampleParams& params) {
+    auto make = [&] {
+      return MakeSwapGroups(kernel_model, *params.one_hot_groups);
+    };
+    if (params.derived == nullptr)
+      return std::make_shared<const SwapGroups>(make());
+    return params.derived->GetOrMake<SwapGroups>("pt/swap_groups", make);
+  }
+
+  // The request's ends where given, the tuned range's elsewhere (kept with
+  // the compiled problem: it costs a few greedy descents).
+  static absl::StatusOr<BetaRange> LadderRange(const Qubo& model,
+                                               const SampleParams& params,
+                                               const v1::PtParams& wire) {
+    BetaRange range;
+    if (wire.beta_hot() == 0 || wire.beta_cold() == 0) {
+      auto make = [&] { return TunedBetaRange(model); };
+      range = params.derived == nullptr ? make()
+                                        : *params.derived->GetOrMake<BetaRange>(
+                                              "pt/tuned_range", make);
+    }
+    if (wire.beta_hot() > 0) range.hot = wire.beta_hot();
+    if (wire.beta_cold() > 0) range.cold = wire.beta_cold();
+    if (!(range.hot > 0) || !(range.cold >= range.hot)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.pt: the ladder [", range.hot, ", ", range.cold,
+                       "] is not a range of positive inverse temperatures"));
+    }
+    return range;
+  }
+
+  static int64_t ThreadCpuNanos() {
+    timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return int64_t{now.tv_sec} * 1000000000 + now.tv_nsec;
+  }
+
+  static void RunLadder(const LadderSetup& setup, int index, SampleSink& sink,
+                        Interrupter& interrupter, LadderTotals& totals,
+                        std::atomic<int64_t>& cpu_ns) {
+    const int64_t cpu_start = ThreadCpuNanos();
+    Ladder ladder(setup, index);
+    const bool finished = ladder.Run(setup.params->num_sweeps, interrupter);
+    ladder.AddTotals(totals);
+    cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
+    // As in cpu-sa: a ladder cut short is kept only when the time limit cut
+    // it.
+    if (!finished && interrupter.reason() != StopReason::kTimeLimit) return;
+    std::vector<uint8_t> bits = std::move(ladder.best_state());
+    if (bits.size() != static_cast<size_t>(setup.model->num_variables()))
+      return;
+    const double energy = setup.model->Energy(bits);
+    {
+      absl::MutexLock lock(&totals.mu);
+      ++totals.reads_done;
+    }
+    if (setup.params->target_energy &&
+        energy <= *setup.params->target_energy + 1e-9) {
+      interrupter.Interrupt(StopReason::kTargetReached);
+    }
+    sink.OnSample({std::move(bits), energy, static_cast<uint32_t>(index), 1});
+  }
+
+  SampleStats Stats(const LadderSetup& setup, BetaRange range,
+                    LadderTotals& totals, const SampleParams& params,
+                    Interrupter& interrupter, absl::Time start,
+                    const std::atomic<int64_t>& cpu_ns) const {
+    absl::MutexLock lock(&totals.mu);
+    SampleStats stats;
+    stats.stop_reason = interrupter.reason();
+    stats.reads_done = totals.reads_done;
+    stats.sweeps_done = totals.rounds;
+    stats.spin_update_attempts = totals.moves.attempts;
+    stats.accepted_flips = totals.moves.accepted;
+    stats.seed = params.seed;
+    stats.beta_hot = range.hot;
+    stats.beta_cold = range.cold;
+    stats.kernel = std::string(KernelPathName(setup.path));
+    stats.lanes = KernelLanes(setup.path);
+    stats.kernel_exact = setup.kernel_model->exact;
+    stats.threads = pool_->num_threads();
+    stats.elapsed = absl::Now() - start;
+    stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
+    v1::BackendInfo& info = stats.info;
+    info.set_beta_hot(range.hot);
+    info.set_beta_cold(range.cold);
+    info.set_threads(stats.threads);
+    info.set_kernel(stats.kernel);
+    info.set_lanes(stats.lanes);
+    info.set_kernel_exact(stats.kernel_exact);
+    info.set_moves(setup.swaps != nullptr ? "single-flip+one-hot-swap"
+                                          : "single-flip");
+    v1::PtInfo& pt = *info.mutable_pt();
+    pt.set_replicas(static_cast<uint32_t>(setup.betas.size()));
+    for (double beta : setup.betas) pt.add_betas(beta);
+    for (size_t k = 0; k < totals.exchange_proposed.size(); ++k) {
+      pt.add_exchange_rates(
+          totals.exchange_proposed[k] == 0
+              ? 0.0
+              : static_cast<double>(totals.exchange_accepted[k]) /
+                    totals.exchange_proposed[k]);
+    }
+    pt.set_swap_proposals(totals.moves.swap_proposals);
+    pt.set_swap_accepted(totals.moves.swap_accepted);
+    return stats;
+  }
+
+  WorkerPool* const pool_;
+};
+
+}  // namespace
+
+std::unique_ptr<Sampler> NewPtSampler(WorkerPool* pool) {
+  return std::make_unique<PtSampler>(pool);
+}
+
+}  // namespace qs

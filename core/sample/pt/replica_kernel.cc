@@ -1,0 +1,119 @@
+// Dispatch of the replica kernel (replica_lanes.inc over sa_lanes.inc) to the
+// SIMD paths, and the kernel form of the exactly-one groups. Built like
+// sa_kernel.cc: each path in its own namespace under its own target, with
+// -ffp-contract=off.
+#include "core/sample/pt/replica_kernel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <span>
+#include <vector>
+
+#include "core/base/rng.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define QS_SA_X86 1
+#endif
+
+#define QS_SA_SWEEP_ONLY 1
+
+namespace qs {
+namespace {
+
+namespace scalar {
+#define QS_SA_LANES 1
+#include "core/sample/cpu_sa/sa_lanes.inc"
+#include "core/sample/pt/replica_lanes.inc"
+#undef QS_SA_LANES
+}  // namespace scalar
+
+#ifdef QS_SA_X86
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), \
+                             apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#endif
+namespace avx2 {
+#define QS_SA_LANES 8
+#include "core/sample/cpu_sa/sa_lanes.inc"
+#include "core/sample/pt/replica_lanes.inc"
+#undef QS_SA_LANES
+}  // namespace avx2
+#if defined(__clang__)
+#pragma clang attribute pop
+#pragma clang attribute push(                                               \
+    __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx2,fma"))), \
+    apply_to = function)
+#else
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")
+#endif
+namespace avx512 {
+#define QS_SA_LANES 16
+#include "core/sample/cpu_sa/sa_lanes.inc"
+#include "core/sample/pt/replica_lanes.inc"
+#undef QS_SA_LANES
+}  // namespace avx512
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif  // QS_SA_X86
+
+// b_ij * scale of the model's edge i-j, 0 when there is none (rows are sorted
+// by neighbour).
+float EdgeWeight(const KernelModel& model, uint32_t i, uint32_t j) {
+  const KernelEdge* first = model.edges.data() + model.row_start[i];
+  const KernelEdge* last = model.edges.data() + model.row_start[i + 1];
+  const KernelEdge* it = std::lower_bound(
+      first, last, j << 6,
+      [](const KernelEdge& e, uint32_t offset) { return e.offset < offset; });
+  return it != last && it->offset == (j << 6) ? it->w : 0.0f;
+}
+
+}  // namespace
+
+SwapGroups MakeSwapGroups(const KernelModel& model,
+                          const std::vector<std::vector<int32_t>>& groups) {
+  SwapGroups out;
+  out.start.push_back(0);
+  out.coupling_start.push_back(0);
+  for (const std::vector<int32_t>& group : groups) {
+    std::vector<uint32_t> members;
+    for (int32_t v : group) {
+      if (v >= 0 && v < model.num_variables)
+        members.push_back(static_cast<uint32_t>(v));
+    }
+    std::sort(members.begin(), members.end());
+    members.erase(std::unique(members.begin(), members.end()), members.end());
+    if (members.size() < 2) continue;
+    for (uint32_t a : members) {
+      for (uint32_t b : members)
+        out.coupling.push_back(a == b ? 0.0f : EdgeWeight(model, a, b));
+    }
+    out.members.insert(out.members.end(), members.begin(), members.end());
+    out.start.push_back(static_cast<uint32_t>(out.members.size()));
+    out.coupling_start.push_back(static_cast<uint32_t>(out.coupling.size()));
+  }
+  out.coupling_start.pop_back();
+  return out;
+}
+
+std::unique_ptr<ReplicaBatch> NewReplicaBatch(
+    KernelPath path, const KernelModel& model,
+    std::span<const KernelRead> reads) {
+#ifdef QS_SA_X86
+  if (path == KernelPath::kAvx512) return avx512::NewBatch(model, reads);
+  if (path == KernelPath::kAvx2) return avx2::NewBatch(model, reads);
+#endif
+  return scalar::NewBatch(model, reads);
+}
+
+}  // namespace qs

@@ -1,0 +1,175 @@
+// The replica kernel (core/sample/pt/replica_kernel.h): energies it reports
+// equal the model's on the states it holds, after sweeps and swap moves at
+// per-replica temperatures; swaps keep exactly-one groups one-hot; and every
+// SIMD path gives the same states for the same seeds.
+#include "core/sample/pt/replica_kernel.h"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "core/base/rng.h"
+#include "gtest/gtest.h"
+
+namespace qs {
+namespace {
+
+// n variables in groups of `group` (one-hot penalty 2 (sum - 1)^2 each) plus
+// random integer couplings with probability 0.1.
+Qubo GroupedModel(int n, int group, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_int_distribution<int> weight(-3, 3);
+  std::uniform_real_distribution<double> unit(0, 1);
+  QuboBuilder builder(n);
+  for (int first = 0; first < n; first += group) {
+    builder.AddOffset(2);
+    for (int a = first; a < first + group; ++a) {
+      builder.AddLinear(a, -2);
+      for (int b = a + 1; b < first + group; ++b) builder.AddQuadratic(a, b, 4);
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    builder.AddLinear(i, weight(gen));
+    for (int j = i + 1; j < n; ++j) {
+      if (unit(gen) < 0.1) builder.AddQuadratic(i, j, weight(gen));
+    }
+  }
+  return *std::move(builder).Build();
+}
+
+std::vector<std::vector<int32_t>> Groups(int n, int group) {
+  std::vector<std::vector<int32_t>> groups;
+  for (int first = 0; first < n; first += group) {
+    groups.emplace_back();
+    for (int a = first; a < first + group; ++a) groups.back().push_back(a);
+  }
+  return groups;
+}
+
+// One-hot starting states (member k of each group at 1 for a random k).
+std::vector<KernelRead> OneHotReads(int count, int n, int group,
+                                    uint64_t seed) {
+  std::vector<KernelRead> reads(count);
+  for (int r = 0; r < count; ++r) {
+    Xoshiro256 rng(DeriveSeed(seed, r));
+    reads[r].state.assign(n, 0);
+    for (int first = 0; first < n; first += group)
+      reads[r].state[first + rng.Next() % group] = 1;
+    reads[r].rng_seed = rng.Next();
+  }
+  return reads;
+}
+
+std::vector<KernelPath> Paths() {
+  std::vector<KernelPath> paths;
+  for (KernelPath path :
+       {KernelPath::kScalar, KernelPath::kAvx2, KernelPath::kAvx512}) {
+    if (ResolveKernelPath(path) == path) paths.push_back(path);
+  }
+  return paths;
+}
+
+// Sweeps and swaps `rounds` times at the betas 0.2 .. 2; returns every
+// replica's final state.
+std::vector<std::vector<uint8_t>> RunRounds(
+    KernelPath path, const KernelModel& km, const SwapGroups& swaps,
+    const std::vector<KernelRead>& reads, const Qubo& model, int rounds) {
+  const int lanes = KernelLanes(path);
+  std::vector<std::vector<uint8_t>> states;
+  Interrupter never;
+  for (size_t first = 0; first < reads.size(); first += lanes) {
+    const size_t count = std::min<size_t>(lanes, reads.size() - first);
+    auto batch = NewReplicaBatch(
+        path, km, std::span<const KernelRead>(reads).subspan(first, count));
+    std::vector<double> betas(count);
+    for (size_t l = 0; l < count; ++l) betas[l] = 0.2 + 0.1 * (first + l);
+    batch->SetBetas(betas);
+    for (int round = 0; round < rounds; ++round) {
+      EXPECT_TRUE(batch->Sweep(never));
+      EXPECT_TRUE(batch->SwapSweep(swaps, never));
+    }
+    std::vector<double> energies(count);
+    batch->Energies(energies);
+    for (size_t l = 0; l < count; ++l) {
+      std::vector<uint8_t> state;
+      batch->ReadState(static_cast<int>(l), state);
+      EXPECT_DOUBLE_EQ(energies[l] + model.offset(), model.Energy(state))
+          << "replica " << first + l;
+      states.push_back(std::move(state));
+    }
+    EXPECT_GT(batch->counters().swap_proposals, 0);
+  }
+  return states;
+}
+
+TEST(ReplicaKernelTest, EnergiesMatchTheModelAndPathsAgree) {
+  const Qubo model = GroupedModel(96, 8, 7);
+  const KernelModel km = *MakeKernelModel(model);
+  const SwapGroups swaps = MakeSwapGroups(km, Groups(96, 8));
+  ASSERT_EQ(swaps.size(), 12);
+  const std::vector<KernelRead> reads = OneHotReads(19, 96, 8, 11);
+  std::vector<std::vector<uint8_t>> first;
+  for (KernelPath path : Paths()) {
+    const auto states = RunRounds(path, km, swaps, reads, model, 25);
+    if (first.empty()) {
+      first = states;
+    } else {
+      EXPECT_EQ(states, first) << KernelPathName(path);
+    }
+  }
+}
+
+TEST(ReplicaKernelTest, SwapsAloneKeepGroupsOneHot) {
+  const Qubo model = GroupedModel(64, 8, 3);
+  const KernelModel km = *MakeKernelModel(model);
+  const SwapGroups swaps = MakeSwapGroups(km, Groups(64, 8));
+  const std::vector<KernelRead> reads = OneHotReads(4, 64, 8, 5);
+  auto batch = NewReplicaBatch(ResolveKernelPath(KernelPath::kAuto), km, reads);
+  batch->SetBetas(std::vector<double>{0.1, 0.5, 1, 4});
+  Interrupter never;
+  for (int round = 0; round < 50; ++round)
+    ASSERT_TRUE(batch->SwapSweep(swaps, never));
+  EXPECT_EQ(batch->counters().swap_proposals, 50 * 8 * 4);
+  EXPECT_GT(batch->counters().swap_accepted, 0);
+  std::vector<double> energies(4);
+  batch->Energies(energies);
+  for (int l = 0; l < 4; ++l) {
+    std::vector<uint8_t> state;
+    batch->ReadState(l, state);
+    for (int first = 0; first < 64; first += 8) {
+      int ones = 0;
+      for (int a = first; a < first + 8; ++a) ones += state[a];
+      EXPECT_EQ(ones, 1) << "replica " << l << " group " << first / 8;
+    }
+    EXPECT_DOUBLE_EQ(energies[l] + model.offset(), model.Energy(state));
+  }
+}
+
+TEST(ReplicaKernelTest, SwapGroupsDropShortAndOutOfRangeMembers) {
+  const Qubo model = GroupedModel(16, 4, 1);
+  const KernelModel km = *MakeKernelModel(model);
+  const SwapGroups swaps =
+      MakeSwapGroups(km, {{0, 1, 1, 2}, {5}, {7, 99, -1}, {12, 13}});
+  ASSERT_EQ(swaps.size(), 2);
+  EXPECT_EQ(std::vector<uint32_t>(swaps.members.begin(), swaps.members.end()),
+            (std::vector<uint32_t>{0, 1, 2, 12, 13}));
+  // The 3 x 3 couplings of {0, 1, 2}: the penalty's 4 plus the random ones.
+  EXPECT_EQ(swaps.coupling_start[1], 9u);
+  EXPECT_EQ(swaps.coupling[0], 0.0f);
+  EXPECT_EQ(swaps.coupling[1], swaps.coupling[3]);
+}
+
+TEST(ReplicaKernelTest, AnInterruptStopsASweep) {
+  const Qubo model = GroupedModel(2000, 8, 9);
+  const KernelModel km = *MakeKernelModel(model);
+  const std::vector<KernelRead> reads = OneHotReads(1, 2000, 8, 2);
+  auto batch = NewReplicaBatch(KernelPath::kScalar, km, reads);
+  batch->SetBetas(std::vector<double>{1.0});
+  Interrupter interrupter;
+  interrupter.Interrupt(StopReason::kCancelled);
+  EXPECT_FALSE(batch->Sweep(interrupter));
+  EXPECT_LT(batch->counters().attempts, 2000);
+}
+
+}  // namespace
+}  // namespace qs
