@@ -6,6 +6,9 @@
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
+#include "core/sample/pa/pa_sampler.h"
+#include "core/sample/sqa/sqa_sampler.h"
+#include "core/sample/tabu/tabu_sampler.h"
 
 namespace qs {
 
@@ -15,6 +18,9 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
     return absl::InvalidArgumentError("BackendOptions.pool is required");
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewPaSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewSqaSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewTabuSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSatBackend()));
   // Always listed; Available() says what is missing (a token) or unreachable.
   RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));

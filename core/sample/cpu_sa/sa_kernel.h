@@ -70,6 +70,9 @@ absl::StatusOr<KernelModel> MakeKernelModel(const Qubo& model);
 struct KernelRead {
   std::vector<uint8_t> state;  // 0/1 per variable
   uint64_t rng_seed = 0;
+  // Set by the kernel: the final state's energy without the offset, of the
+  // model on the kernel's grid (exact when KernelModel::exact).
+  double energy = 0;
 };
 
 struct KernelStats {
