@@ -7,8 +7,8 @@
 // on the same instance, and the best energy reached. From the repository root:
 //
 //   build/tests/bench/samplers_benchmark
-//   build/tests/bench/samplers_benchmark --instances=random_dense1000 \
-//       --samplers=cpu-sa,tabu --reads=32 --sweeps=500
+//   build/tests/bench/samplers_benchmark --instances=random_dense1000
+//       --samplers=cpu-sa,tabu --reads=32 --sweeps=500   (one line)
 #include <cstdio>
 #include <map>
 #include <memory>

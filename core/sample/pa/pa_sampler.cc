@@ -22,6 +22,7 @@ namespace qs {
 namespace {
 
 constexpr int kDefaultSweepsPerStep = 10;
+constexpr int kStartsPerPoll = 16;
 constexpr uint64_t kPaStepSalt = 0x7061'5f73'7465'7073;  // "pa_steps"
 
 struct Member {
@@ -123,14 +124,19 @@ class PaSampler final : public Sampler {
     const int r = params.num_reads;
 
     std::vector<Member> population(r);
-    for (int m = 0; m < r; ++m) {
+    PaRun run;
+    // The start costs O(n + m) per member: polled like the kernel's sweeps.
+    for (int m = 0; m < r && !run.interrupted; ++m) {
       Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(m)));
       population[m].read.state = StartState(params.initial_states, n, m, rng);
       population[m].read.energy =
           model.Energy(population[m].read.state) - model.offset();
       population[m].ancestor = static_cast<uint32_t>(m);
+      if (m % kStartsPerPoll == kStartsPerPoll - 1)
+        run.interrupted = interrupter.ShouldStop();
     }
-    PaRun run;
+    // Members cut before their start have no state.
+    if (run.interrupted) population.clear();
     run.log_z = n * std::numbers::ln2;
     std::atomic<int64_t> attempts{0}, accepted{0}, cpu_ns{0};
     std::atomic<bool> interrupted{false};
@@ -149,6 +155,10 @@ class PaSampler final : public Sampler {
       for (size_t first = 0; first < population.size(); first += lanes) {
         const size_t count = std::min<size_t>(lanes, population.size() - first);
         group->Submit([&, first, count] {
+          if (interrupter.ShouldStop()) {
+            interrupted.store(true);
+            return;
+          }
           std::vector<KernelRead> reads(count);
           for (size_t k = 0; k < count; ++k)
             reads[k] = std::move(population[first + k].read);
@@ -194,7 +204,10 @@ class PaSampler final : public Sampler {
     if (deliver) {
       for (size_t m = 0; m < population.size(); ++m) {
         std::vector<uint8_t>& bits = population[m].read.state;
-        const double energy = model.Energy(bits);
+        // The kernel's energy is exact on an exact grid (and the start's is).
+        const double energy = kernel_model.exact
+                                  ? population[m].read.energy + model.offset()
+                                  : model.Energy(bits);
         sink.OnSample({std::move(bits), energy, static_cast<uint32_t>(m), 1});
         ++reads_done;
       }

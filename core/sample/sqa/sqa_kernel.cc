@@ -24,7 +24,7 @@ double SqaSliceCoupling(double beta, double gamma, int slices) {
 }
 
 SqaRunStats RunSqa(const Qubo& model, double beta,
-                   const std::function<double(int64_t)>& gamma_at,
+                   const std::function<SqaPoint(int64_t)>& point_at,
                    int64_t num_sweeps, SqaRun& run, Interrupter& interrupter) {
   const int n = model.num_variables();
   const int p = run.slices;
@@ -38,11 +38,13 @@ SqaRunStats RunSqa(const Qubo& model, double beta,
     }
   }
   Xoshiro256 rng(run.seed);
-  const double slice_beta = beta / p;
   SqaRunStats stats;
   int64_t work = 0;
   for (int64_t sweep = 0; sweep < num_sweeps && !stats.interrupted; ++sweep) {
-    const double b = SqaSliceCoupling(beta, gamma_at(sweep), p);
+    const SqaPoint point = point_at(sweep);
+    const double slice_beta = beta * point.s / p;
+    // One slice has no ring: no coupling (and no infinity times zero).
+    const double b = p > 1 ? SqaSliceCoupling(beta, point.gamma, p) : 0.0;
     for (int k = 0; k < p && !stats.interrupted; ++k) {
       uint8_t* x = &run.x[static_cast<size_t>(k) * n];
       const uint8_t* up = &run.x[static_cast<size_t>((k + 1) % p) * n];
@@ -50,12 +52,14 @@ SqaRunStats RunSqa(const Qubo& model, double beta,
       double* f = &field[static_cast<size_t>(k) * n];
       int i = 0;
       for (; i < n; ++i) {
+        if (++work >= kSqaPollWork) {
+          work = 0;
+          if ((stats.interrupted = interrupter.ShouldStop())) break;
+        }
         const double s = x[i] ? -1.0 : 1.0;
-        // With one slice there is no neighbour: the term vanishes.
         const double neighbours =
             p > 1 ? (up[i] ? -1.0 : 1.0) + (down[i] ? -1.0 : 1.0) : 0.0;
-        const double cost =
-            slice_beta * s * f[i] + (p > 1 ? 2 * b * s * neighbours : 0.0);
+        const double cost = slice_beta * s * f[i] + 2 * b * s * neighbours;
         if (cost > 0 &&
             (cost > kNeverPasses || -std::log(1.0 - rng.NextDouble()) <= cost))
           continue;
@@ -63,13 +67,8 @@ SqaRunStats RunSqa(const Qubo& model, double beta,
         ++stats.accepted;
         for (const Neighbor& nb : model.neighbors(i)) f[nb.j] += s * nb.w;
         work += static_cast<int64_t>(model.neighbors(i).size());
-        if (work >= kSqaPollWork) {
-          work = 0;
-          if ((stats.interrupted = interrupter.ShouldStop())) break;
-        }
       }
-      work += n;
-      stats.attempts += stats.interrupted ? i + 1 : n;
+      stats.attempts += i;  // a stop comes before proposal i
     }
     if (!stats.interrupted) ++stats.sweeps_done;
   }

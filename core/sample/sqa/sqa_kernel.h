@@ -1,10 +1,10 @@
 // The path-integral Monte Carlo kernel of backend "sqa" (docs/sqa.md). The
-// transverse-field model H = E(x) - Gamma sum_i sigma^x_i at inverse
+// transverse-field model H(s) = s E(x) - Gamma(s) sum_i sigma^x_i at inverse
 // temperature beta becomes, by the Suzuki-Trotter decomposition into P slices
 // x^0 .. x^{P-1} (periodic in the slice index), the classical weight
 // exp(-beta H_eff) with
-//   H_eff = (1/P) sum_k E(x^k) - J sum_k sum_i s_i^k s_i^{k+1},
-//   J = -(1 / (2 beta)) ln tanh(beta Gamma / P),  s = 1 - 2x.
+//   H_eff = (s/P) sum_k E(x^k) - J sum_k sum_i s_i^k s_i^{k+1},
+//   J = -(1 / (2 beta)) ln tanh(beta Gamma / P),  s_i = 1 - 2 x_i.
 // A sweep proposes a flip of every variable of every slice once (slice by
 // slice, variables in index order) with the Metropolis rule on
 //   beta dH = (beta / P) (1 - 2 x_i^k) f_i^k + 2 B s_i^k (s_i^{k-1} +
@@ -42,10 +42,17 @@ struct SqaRunStats {
 // 1 / beta.
 double SqaSliceCoupling(double beta, double gamma, int slices);
 
-// Runs num_sweeps sweeps; sweep t uses gamma_at(t). Polls the interrupter
+// Runs num_sweeps sweeps; sweep t runs at point_at(t). Polls the interrupter
 // about every kSqaPollWork proposals and neighbour updates.
+// Where a sweep runs on the schedule: the classical part's weight s and the
+// transverse field Gamma(s).
+struct SqaPoint {
+  double s = 1;
+  double gamma = 0;
+};
+
 SqaRunStats RunSqa(const Qubo& model, double beta,
-                   const std::function<double(int64_t)>& gamma_at,
+                   const std::function<SqaPoint(int64_t)>& point_at,
                    int64_t num_sweeps, SqaRun& run, Interrupter& interrupter);
 
 inline constexpr int64_t kSqaPollWork = int64_t{1} << 18;

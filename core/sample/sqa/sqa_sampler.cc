@@ -35,14 +35,14 @@ struct SqaOptions {
 SqaOptions ResolveOptions(const v1::SqaParams& wire, const Qubo& model) {
   SqaOptions options;
   if (wire.trotter_slices() > 0) options.slices = wire.trotter_slices();
+  // Measured on sudoku_full and queens12 (docs/sqa.md): a slice ends at a
+  // quarter of the tuned beta_cold (P = 8), and beta Gamma / P starts at 4 / P.
   options.beta = wire.beta() > 0
                      ? wire.beta()
-                     : BetaRangeFor(BetaRangeRule::kTuned, model).cold;
+                     : 2 * BetaRangeFor(BetaRangeRule::kTuned, model).cold;
   if (!(options.beta > 0 && std::isfinite(options.beta))) options.beta = 1;
-  // beta Gamma / P = 2 at the start: slices nearly independent (B = 0.018).
-  options.gamma_start = wire.gamma_start() > 0
-                            ? wire.gamma_start()
-                            : 2.0 * options.slices / options.beta;
+  options.gamma_start =
+      wire.gamma_start() > 0 ? wire.gamma_start() : 4.0 / options.beta;
   options.gamma_end =
       wire.gamma_end() > 0 ? wire.gamma_end() : options.gamma_start / 1000;
   if (wire.schedule() != v1::SQA_SCHEDULE_DEFAULT)
@@ -87,10 +87,11 @@ class SqaSampler final : public Sampler {
         params.wire != nullptr ? params.wire->sqa() : v1::SqaParams();
     const SqaOptions options = ResolveOptions(wire, model);
     const int64_t sweeps = params.num_sweeps;
-    auto gamma_at = [&](int64_t sweep) {
+    auto point_at = [&](int64_t sweep) {
       const double s =
           sweeps > 1 ? static_cast<double>(sweep) / (sweeps - 1) : 1.0;
-      return SqaGamma(options.shape, options.gamma_start, options.gamma_end, s);
+      return SqaPoint{s, SqaGamma(options.shape, options.gamma_start,
+                                  options.gamma_end, s)};
     };
 
     std::atomic<int> reads_done{0};
@@ -107,7 +108,7 @@ class SqaSampler final : public Sampler {
       run.seed = rng.Next();
       const int64_t cpu_start = ThreadCpuNanos();
       const SqaRunStats s =
-          RunSqa(model, options.beta, gamma_at, sweeps, run, interrupter);
+          RunSqa(model, options.beta, point_at, sweeps, run, interrupter);
       cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
       sweeps_done.fetch_add(s.sweeps_done, std::memory_order_relaxed);
       attempts.fetch_add(s.attempts, std::memory_order_relaxed);

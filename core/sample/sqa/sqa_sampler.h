@@ -1,7 +1,8 @@
 // SqaSampler: simulated quantum annealing (backend "sqa", docs/sqa.md):
-// path-integral Monte Carlo of E(x) - Gamma(s) sum_i sigma^x_i with P Trotter
-// slices (sqa_kernel.h), Gamma falling from gamma_start to gamma_end over the
-// sweeps along a linear, geometric or quadratic shape at a fixed beta. Reads
+// path-integral Monte Carlo of s E(x) - Gamma(s) sum_i sigma^x_i with P
+// Trotter slices (sqa_kernel.h), s rising from 0 to 1 over the sweeps and
+// Gamma falling from gamma_start to gamma_end along a linear, geometric or
+// quadratic shape, at a fixed beta. Reads
 // are independent runs, each a WorkerPool task; run r draws its start (shared
 // by its slices) and its stream from DeriveSeed(seed, r), so the samples do
 // not depend on the thread count. A run streams its lowest-energy slice when

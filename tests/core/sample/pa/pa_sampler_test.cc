@@ -24,8 +24,9 @@ using ::qs::testing::LoadInstance;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
 
-absl::StatusOr<SampleStats> Run(const Qubo& model, const SampleParams& params,
-                                CollectingSink& sink, int threads = 2) {
+absl::StatusOr<SampleStats> SampleWith(const Qubo& model,
+                                       const SampleParams& params,
+                                       CollectingSink& sink, int threads = 2) {
   WorkerPool pool(threads);
   std::unique_ptr<Sampler> pa = NewPaSampler(&pool);
   Interrupter interrupter;
@@ -42,7 +43,7 @@ TEST(PaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
     params.num_sweeps = 1000;
     params.seed = 2;
     CollectingSink sink;
-    absl::StatusOr<SampleStats> stats = Run(*model, params, sink);
+    absl::StatusOr<SampleStats> stats = SampleWith(*model, params, sink);
     ASSERT_TRUE(stats.ok()) << stats.status();
     EXPECT_EQ(sink.BestEnergy(), ground) << name;
     EXPECT_EQ(stats->info.pa().steps(), 100u);
@@ -72,7 +73,7 @@ TEST(PaSamplerTest, FreeEnergyMatchesTheExactOne) {
   wire.mutable_pa()->set_sweeps_per_step(5);
   params.wire = &wire;
   CollectingSink sink;
-  absl::StatusOr<SampleStats> stats = Run(*model, params, sink);
+  absl::StatusOr<SampleStats> stats = SampleWith(*model, params, sink);
   ASSERT_TRUE(stats.ok()) << stats.status();
   double z = 0;
   std::vector<uint8_t> x(8);
@@ -93,8 +94,8 @@ TEST(PaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   params.num_sweeps = 60;
   params.seed = 3;
   CollectingSink one, two;
-  ASSERT_TRUE(Run(*model, params, one, 1).ok());
-  ASSERT_TRUE(Run(*model, params, two, 2).ok());
+  ASSERT_TRUE(SampleWith(*model, params, one, 1).ok());
+  ASSERT_TRUE(SampleWith(*model, params, two, 2).ok());
   const std::vector<Sample> a = one.SortedByRead(), b = two.SortedByRead();
   ASSERT_EQ(a.size(), b.size());
   ASSERT_FALSE(a.empty());
@@ -140,7 +141,10 @@ TEST(PaSamplerTest, TimeLimitKeepsThePopulationCancelDropsIt) {
         pa->Sample(*model, params, sink, interrupter);
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->stop_reason, reason);
-    const size_t kept = reason == StopReason::kTimeLimit ? 32 : 0;
+    // Nearest-integer resampling lets the population's size drift from 32.
+    const size_t kept =
+        reason == StopReason::kTimeLimit ? stats->info.pa().population() : 0;
+    EXPECT_GT(stats->info.pa().population(), 0u);
     EXPECT_EQ(sink.SortedByRead().size(), kept);
   }
 }
