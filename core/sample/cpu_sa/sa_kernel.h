@@ -73,6 +73,11 @@ struct KernelRead {
   // Set by the kernel: the final state's energy without the offset, of the
   // model on the kernel's grid (exact when KernelModel::exact).
   double energy = 0;
+  // With keep_field the kernel stores the final local fields (kernel units)
+  // in `field`; a call whose reads all carry n fields starts from them
+  // instead of summing the edges again (population annealing's steps).
+  bool keep_field = false;
+  std::vector<float> field;
 };
 
 struct KernelStats {

@@ -131,6 +131,7 @@ class PaSampler final : public Sampler {
       population[m].read.state = StartState(params.initial_states, n, m, rng);
       population[m].read.energy =
           model.Energy(population[m].read.state) - model.offset();
+      population[m].read.keep_field = true;
       population[m].ancestor = static_cast<uint32_t>(m);
       if (m % kStartsPerPoll == kStartsPerPoll - 1)
         run.interrupted = interrupter.ShouldStop();
