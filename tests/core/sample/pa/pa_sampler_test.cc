@@ -12,6 +12,7 @@
 #include "core/base/worker_pool.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/core/sample/testing_sampler.h"
 #include "tests/core/sample/testing_sink.h"
 #include "tests/testing/instance_qubo.h"
 #include "tests/testing/status_matchers.h"
@@ -21,17 +22,9 @@ namespace {
 
 using ::qs::testing::CollectingSink;
 using ::qs::testing::LoadInstance;
+using ::qs::testing::SampleOnPool;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
-
-absl::StatusOr<SampleStats> SampleWith(const Qubo& model,
-                                       const SampleParams& params,
-                                       CollectingSink& sink, int threads = 2) {
-  WorkerPool pool(threads);
-  std::unique_ptr<Sampler> pa = NewPaSampler(&pool);
-  Interrupter interrupter;
-  return pa->Sample(model, params, sink, interrupter);
-}
 
 TEST(PaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
   for (const auto& [name, ground] : std::vector<std::pair<std::string, double>>{
@@ -43,7 +36,8 @@ TEST(PaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
     params.num_sweeps = 1000;
     params.seed = 2;
     CollectingSink sink;
-    absl::StatusOr<SampleStats> stats = SampleWith(*model, params, sink);
+    absl::StatusOr<SampleStats> stats =
+        SampleOnPool(NewPaSampler, *model, params, sink);
     ASSERT_TRUE(stats.ok()) << stats.status();
     EXPECT_EQ(sink.BestEnergy(), ground) << name;
     EXPECT_EQ(stats->info.pa().steps(), 100u);
@@ -73,7 +67,8 @@ TEST(PaSamplerTest, FreeEnergyMatchesTheExactOne) {
   wire.mutable_pa()->set_sweeps_per_step(5);
   params.wire = &wire;
   CollectingSink sink;
-  absl::StatusOr<SampleStats> stats = SampleWith(*model, params, sink);
+  absl::StatusOr<SampleStats> stats =
+      SampleOnPool(NewPaSampler, *model, params, sink);
   ASSERT_TRUE(stats.ok()) << stats.status();
   double z = 0;
   std::vector<uint8_t> x(8);
@@ -94,8 +89,8 @@ TEST(PaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   params.num_sweeps = 60;
   params.seed = 3;
   CollectingSink one, two;
-  ASSERT_TRUE(SampleWith(*model, params, one, 1).ok());
-  ASSERT_TRUE(SampleWith(*model, params, two, 2).ok());
+  ASSERT_TRUE(SampleOnPool(NewPaSampler, *model, params, one, 1).ok());
+  ASSERT_TRUE(SampleOnPool(NewPaSampler, *model, params, two, 2).ok());
   const std::vector<Sample> a = one.SortedByRead(), b = two.SortedByRead();
   ASSERT_EQ(a.size(), b.size());
   ASSERT_FALSE(a.empty());
@@ -131,14 +126,12 @@ TEST(PaSamplerTest, TimeLimitKeepsThePopulationCancelDropsIt) {
   SampleParams params;
   params.num_reads = 32;
   params.num_sweeps = 1000000;
-  WorkerPool pool(2);
-  std::unique_ptr<Sampler> pa = NewPaSampler(&pool);
   for (StopReason reason : {StopReason::kTimeLimit, StopReason::kCancelled}) {
     Interrupter interrupter;
     interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
     CollectingSink sink;
     absl::StatusOr<SampleStats> stats =
-        pa->Sample(*model, params, sink, interrupter);
+        SampleOnPool(NewPaSampler, *model, params, sink, 2, &interrupter);
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->stop_reason, reason);
     // Nearest-integer resampling lets the population's size drift from 32.

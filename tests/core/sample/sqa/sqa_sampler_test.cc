@@ -14,6 +14,7 @@
 #include "core/sample/sqa/sqa_kernel.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/core/sample/testing_sampler.h"
 #include "tests/core/sample/testing_sink.h"
 #include "tests/testing/instance_qubo.h"
 #include "tests/testing/status_matchers.h"
@@ -23,17 +24,9 @@ namespace {
 
 using ::qs::testing::CollectingSink;
 using ::qs::testing::LoadInstance;
+using ::qs::testing::SampleOnPool;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
-
-absl::StatusOr<SampleStats> SampleWith(const Qubo& model,
-                                       const SampleParams& params,
-                                       CollectingSink& sink, int threads = 2) {
-  WorkerPool pool(threads);
-  std::unique_ptr<Sampler> sqa = NewSqaSampler(&pool);
-  Interrupter interrupter;
-  return sqa->Sample(model, params, sink, interrupter);
-}
 
 TEST(SqaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
   for (const auto& [name, ground] : std::vector<std::pair<std::string, double>>{
@@ -45,7 +38,8 @@ TEST(SqaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
     params.num_sweeps = 500;
     params.seed = 1;
     CollectingSink sink;
-    absl::StatusOr<SampleStats> stats = SampleWith(*model, params, sink);
+    absl::StatusOr<SampleStats> stats =
+        SampleOnPool(NewSqaSampler, *model, params, sink);
     ASSERT_TRUE(stats.ok()) << stats.status();
     EXPECT_EQ(sink.BestEnergy(), ground) << name;
     EXPECT_EQ(stats->reads_done, 8);
@@ -67,8 +61,9 @@ TEST(SqaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   wire.mutable_sqa()->set_trotter_slices(4);
   params.wire = &wire;
   CollectingSink one, two;
-  ASSERT_TRUE(SampleWith(*model, params, one, 1).ok());
-  absl::StatusOr<SampleStats> stats = SampleWith(*model, params, two, 2);
+  ASSERT_TRUE(SampleOnPool(NewSqaSampler, *model, params, one, 1).ok());
+  absl::StatusOr<SampleStats> stats =
+      SampleOnPool(NewSqaSampler, *model, params, two, 2);
   ASSERT_TRUE(stats.ok());
   EXPECT_EQ(stats->reads_done, 24);
   const std::vector<Sample> a = one.SortedByRead(), b = two.SortedByRead();
@@ -126,14 +121,12 @@ TEST(SqaSamplerTest, TimeLimitKeepsTheRunsItCut) {
   SampleParams params;
   params.num_reads = 2;
   params.num_sweeps = 1000000;
-  WorkerPool pool(2);
-  std::unique_ptr<Sampler> sqa = NewSqaSampler(&pool);
   for (StopReason reason : {StopReason::kTimeLimit, StopReason::kCancelled}) {
     Interrupter interrupter;
     interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
     CollectingSink sink;
     absl::StatusOr<SampleStats> stats =
-        sqa->Sample(*model, params, sink, interrupter);
+        SampleOnPool(NewSqaSampler, *model, params, sink, 2, &interrupter);
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->stop_reason, reason);
     EXPECT_EQ(sink.SortedByRead().size(),

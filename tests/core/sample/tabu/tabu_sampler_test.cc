@@ -11,6 +11,7 @@
 #include "core/sample/tabu/tabu_search.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/core/sample/testing_sampler.h"
 #include "tests/core/sample/testing_sink.h"
 #include "tests/testing/instance_qubo.h"
 #include "tests/testing/status_matchers.h"
@@ -20,19 +21,9 @@ namespace {
 
 using ::qs::testing::CollectingSink;
 using ::qs::testing::LoadInstance;
+using ::qs::testing::SampleOnPool;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
-
-SampleStats SampleWith(const Qubo& model, const SampleParams& params,
-                       CollectingSink& sink, int threads = 2) {
-  WorkerPool pool(threads);
-  std::unique_ptr<Sampler> tabu = NewTabuSampler(&pool);
-  Interrupter interrupter;
-  absl::StatusOr<SampleStats> stats =
-      tabu->Sample(model, params, sink, interrupter);
-  EXPECT_TRUE(stats.ok()) << stats.status();
-  return stats.ok() ? *stats : SampleStats();
-}
 
 TEST(TabuSamplerTest, ReachesTheBestKnownEnergyOfTheDenseInstance) {
   absl::StatusOr<Qubo> model = LoadInstance("random_dense1000");
@@ -42,7 +33,10 @@ TEST(TabuSamplerTest, ReachesTheBestKnownEnergyOfTheDenseInstance) {
   params.num_sweeps = 100;
   params.seed = 11;
   CollectingSink sink;
-  const SampleStats stats = SampleWith(*model, params, sink);
+  absl::StatusOr<SampleStats> result =
+      SampleOnPool(NewTabuSampler, *model, params, sink);
+  ASSERT_TRUE(result.ok()) << result.status();
+  const SampleStats& stats = *result;
   EXPECT_EQ(stats.reads_done, 8);
   EXPECT_NEAR(sink.BestEnergy(), -2353.041827, 1e-6);
   // n cost comparisons per move.
@@ -61,7 +55,10 @@ TEST(TabuSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
     params.seed = 5;
     params.target_energy = ground;
     CollectingSink sink;
-    const SampleStats stats = SampleWith(*model, params, sink);
+    absl::StatusOr<SampleStats> result =
+        SampleOnPool(NewTabuSampler, *model, params, sink);
+    ASSERT_TRUE(result.ok()) << result.status();
+    const SampleStats& stats = *result;
     EXPECT_EQ(sink.BestEnergy(), ground) << name;
     EXPECT_EQ(stats.stop_reason, StopReason::kTargetReached) << name;
   }
@@ -75,8 +72,11 @@ TEST(TabuSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   params.num_sweeps = 30;
   params.seed = 3;
   CollectingSink one, two;
-  const SampleStats stats = SampleWith(*model, params, one, 1);
-  SampleWith(*model, params, two, 2);
+  absl::StatusOr<SampleStats> result =
+      SampleOnPool(NewTabuSampler, *model, params, one, 1);
+  ASSERT_TRUE(result.ok()) << result.status();
+  const SampleStats& stats = *result;
+  ASSERT_TRUE(SampleOnPool(NewTabuSampler, *model, params, two, 2).ok());
   const std::vector<Sample> a = one.SortedByRead(), b = two.SortedByRead();
   ASSERT_EQ(a.size(), 20u);
   ASSERT_EQ(b.size(), 20u);
@@ -89,46 +89,27 @@ TEST(TabuSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   EXPECT_EQ(stats.info.tabu().restarts(), 20u);
 }
 
-TEST(TabuSamplerTest, TimeLimitKeepsTheRestartsItCut) {
+TEST(TabuSamplerTest, TimeLimitKeepsTheRestartsItCutCancelDropsThem) {
   absl::StatusOr<Qubo> model = LoadInstance("random_dense1000");
   ASSERT_TRUE(model.ok()) << model.status();
   SampleParams params;
   params.num_reads = 2;
   params.num_sweeps = 1000000;
-  CollectingSink sink;
-  WorkerPool pool(2);
-  std::unique_ptr<Sampler> tabu = NewTabuSampler(&pool);
-  Interrupter interrupter;
-  interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50),
-                          StopReason::kTimeLimit);
   v1::SolveParams wire;
   wire.mutable_tabu()->set_stall_sweeps(1000000);
   params.wire = &wire;
-  absl::StatusOr<SampleStats> stats =
-      tabu->Sample(*model, params, sink, interrupter);
-  ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->stop_reason, StopReason::kTimeLimit);
-  EXPECT_EQ(stats->reads_done, 2);
-  EXPECT_EQ(sink.SortedByRead().size(), 2u);
-}
-
-TEST(TabuSamplerTest, CancelDropsUnfinishedRestarts) {
-  absl::StatusOr<Qubo> model = LoadInstance("random_dense1000");
-  ASSERT_TRUE(model.ok()) << model.status();
-  SampleParams params;
-  params.num_reads = 4;
-  params.num_sweeps = 1000000;
-  CollectingSink sink;
-  WorkerPool pool(2);
-  std::unique_ptr<Sampler> tabu = NewTabuSampler(&pool);
-  Interrupter interrupter;
-  interrupter.SetDeadline(absl::Now() + absl::Milliseconds(20),
-                          StopReason::kCancelled);
-  absl::StatusOr<SampleStats> stats =
-      tabu->Sample(*model, params, sink, interrupter);
-  ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->stop_reason, StopReason::kCancelled);
-  EXPECT_EQ(stats->reads_done, 0);
+  for (StopReason reason : {StopReason::kTimeLimit, StopReason::kCancelled}) {
+    Interrupter interrupter;
+    interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
+    CollectingSink sink;
+    absl::StatusOr<SampleStats> stats =
+        SampleOnPool(NewTabuSampler, *model, params, sink, 2, &interrupter);
+    ASSERT_TRUE(stats.ok());
+    EXPECT_EQ(stats->stop_reason, reason);
+    const int kept = reason == StopReason::kTimeLimit ? 2 : 0;
+    EXPECT_EQ(stats->reads_done, kept);
+    EXPECT_EQ(sink.SortedByRead().size(), static_cast<size_t>(kept));
+  }
 }
 
 TEST(TabuSearchTest, TenureKeepsAFlippedVariableStill) {
