@@ -23,6 +23,9 @@ namespace {
 
 constexpr int kDefaultSweepsPerStep = 10;
 constexpr int kStartsPerPoll = 16;
+// Population size times variables: each member keeps its state and its fields
+// (5 bytes a variable), about 640 MiB at the limit.
+constexpr int64_t kMaxMemberVariables = int64_t{1} << 27;
 constexpr uint64_t kPaStepSalt = 0x7061'5f73'7465'7073;  // "pa_steps"
 
 struct Member {
@@ -42,10 +45,12 @@ struct PaRun {
 };
 
 // The population after one resampling at inverse-temperature step
-// `delta_beta`; adds ln Q to run.log_z.
-std::vector<Member> Resample(const std::vector<Member>& population,
-                             double delta_beta, int r, v1::PaResampling rule,
-                             Xoshiro256& rng, PaRun& run) {
+// `delta_beta`; adds ln Q to run.log_z. Members move into the new population
+// and only extra copies are copied, so a step of small delta_beta costs O(R)
+// beyond its copies.
+std::vector<Member> Resample(std::vector<Member>& population, double delta_beta,
+                             int r, v1::PaResampling rule, Xoshiro256& rng,
+                             PaRun& run) {
   double e_min = population[0].read.energy;
   for (const Member& m : population) e_min = std::min(e_min, m.read.energy);
   std::vector<double> weights(population.size());
@@ -59,8 +64,11 @@ std::vector<Member> Resample(const std::vector<Member>& population,
   const std::vector<int> copies = ResampleCopies(weights, r, rule, rng);
   std::vector<Member> next;
   next.reserve(r + r / 4);
-  for (size_t k = 0; k < population.size(); ++k)
-    for (int c = 0; c < copies[k]; ++c) next.push_back(population[k]);
+  for (size_t k = 0; k < population.size(); ++k) {
+    if (copies[k] == 0) continue;
+    for (int c = 1; c < copies[k]; ++c) next.push_back(population[k]);
+    next.push_back(std::move(population[k]));
+  }
   return next;
 }
 
@@ -112,9 +120,10 @@ class PaSampler final : public Sampler {
     range_wire.set_schedule(wire.schedule());
     range_wire.set_beta_range(wire.beta_range());
     ApplyCpuSaParams(range_wire, range_params);
-    const std::vector<double> betas =
-        MakeBetaSchedule(range_params.schedule,
-                         ResolveBetaRange(model, range_params), num_steps);
+    // One beta per step, computed on demand past a few thousand steps.
+    const ResolvedSchedule betas = ResolvedSchedule::Interpolated(
+        range_params.schedule, ResolveBetaRange(model, range_params),
+        range_params.beta_range_rule, num_steps, 1);
     const v1::PaResampling rule = wire.resampling() == v1::PA_RESAMPLING_DEFAULT
                                       ? v1::PA_RESAMPLING_NEAREST
                                       : wire.resampling();
@@ -122,6 +131,12 @@ class PaSampler final : public Sampler {
     const KernelPath path = ResolveKernelPath(KernelPathOf(wire.kernel()));
     const int lanes = KernelLanes(path);
     const int r = params.num_reads;
+    if (int64_t{r} * n > kMaxMemberVariables) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("pa keeps the whole population: ", r, " members of ", n,
+                       " variables exceed its limit of ", kMaxMemberVariables,
+                       " member variables; use fewer reads"));
+    }
 
     std::vector<Member> population(r);
     PaRun run;
@@ -144,12 +159,13 @@ class PaSampler final : public Sampler {
     for (int t = 0; t < num_steps && !run.interrupted; ++t) {
       const uint64_t step_seed = DeriveSeed(params.seed ^ kPaStepSalt, t);
       Xoshiro256 rng(step_seed);
-      population = Resample(population, betas[t] - run.beta, r, rule, rng, run);
-      run.beta = betas[t];
+      const double beta = betas.BetaAt(t);
+      population = Resample(population, beta - run.beta, r, rule, rng, run);
+      run.beta = beta;
       const int sweeps = std::min<int64_t>(
           per_step, params.num_sweeps - int64_t{t} * per_step);
       const ResolvedSchedule schedule =
-          ResolvedSchedule::Custom({betas[t]}, sweeps);
+          ResolvedSchedule::Custom({beta}, sweeps);
       for (size_t m = 0; m < population.size(); ++m)
         population[m].read.rng_seed = DeriveSeed(step_seed, m + 1);
       auto group = pool_->NewGroup();
@@ -221,8 +237,8 @@ class PaSampler final : public Sampler {
     stats.spin_update_attempts = run.attempts;
     stats.accepted_flips = run.accepted;
     stats.seed = params.seed;
-    stats.beta_hot = betas.front();
-    stats.beta_cold = betas.back();
+    stats.beta_hot = betas.range().hot;
+    stats.beta_cold = betas.range().cold;
     stats.schedule = range_params.schedule;
     stats.beta_range_rule = range_params.beta_range_rule;
     stats.sweeps_per_beta = per_step;

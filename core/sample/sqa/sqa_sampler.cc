@@ -21,6 +21,9 @@ namespace {
 
 constexpr int kDefaultSlices = 8;
 constexpr uint32_t kMaxSlices = 1024;
+// A run keeps P states and P field arrays (9 bytes a slice variable): about
+// 290 MiB per running thread at the limit.
+constexpr int64_t kMaxSliceVariables = int64_t{1} << 25;
 
 // What a request runs, defaults filled in.
 struct SqaOptions {
@@ -86,6 +89,12 @@ class SqaSampler final : public Sampler {
     const v1::SqaParams wire =
         params.wire != nullptr ? params.wire->sqa() : v1::SqaParams();
     const SqaOptions options = ResolveOptions(wire, model);
+    if (int64_t{options.slices} * n > kMaxSliceVariables) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("sqa: ", options.slices, " slices of ", n,
+                       " variables exceed its limit of ", kMaxSliceVariables,
+                       " slice variables per run; use fewer trotter_slices"));
+    }
     const int64_t sweeps = params.num_sweeps;
     auto point_at = [&](int64_t sweep) {
       const double s =

@@ -142,6 +142,17 @@ TEST(PaSamplerTest, TimeLimitKeepsThePopulationCancelDropsIt) {
   }
 }
 
+TEST(PaSamplerTest, RefusesAPopulationBeyondItsMemoryLimit) {
+  absl::StatusOr<Qubo> model = LoadInstance("random_sparse2000");
+  ASSERT_TRUE(model.ok()) << model.status();
+  SampleParams params;
+  params.num_reads = 100000;  // 2e8 member variables
+  CollectingSink sink;
+  EXPECT_THAT(
+      SampleOnPool(NewPaSampler, *model, params, sink),
+      StatusIs(absl::StatusCode::kResourceExhausted, HasSubstr("fewer reads")));
+}
+
 TEST(PaParamsTest, RefusesBadParametersNamingTheField) {
   v1::PaParams wire;
   EXPECT_TRUE(CheckPaParams(wire, 100).ok());

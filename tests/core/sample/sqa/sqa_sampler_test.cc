@@ -134,6 +134,20 @@ TEST(SqaSamplerTest, TimeLimitKeepsTheRunsItCut) {
   }
 }
 
+TEST(SqaSamplerTest, RefusesSlicesBeyondItsMemoryLimit) {
+  absl::StatusOr<Qubo> model = QuboBuilder(40000).Build();
+  ASSERT_TRUE(model.ok());
+  SampleParams params;
+  params.num_reads = 1;
+  v1::SolveParams wire;
+  wire.mutable_sqa()->set_trotter_slices(1024);  // 4.1e7 slice variables
+  params.wire = &wire;
+  CollectingSink sink;
+  EXPECT_THAT(SampleOnPool(NewSqaSampler, *model, params, sink),
+              StatusIs(absl::StatusCode::kResourceExhausted,
+                       HasSubstr("fewer trotter_slices")));
+}
+
 TEST(SqaParamsTest, RefusesBadParametersNamingTheField) {
   v1::SqaParams wire;
   EXPECT_TRUE(CheckSqaParams(wire).ok());
