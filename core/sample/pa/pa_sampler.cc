@@ -249,7 +249,8 @@ class PaSampler final : public Sampler {
     stats.elapsed = absl::Now() - start;
     stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
     FillBackendInfo(stats, stats.info);
-    FillPaInfo(population, run, per_step, rule, *stats.info.mutable_pa());
+    FillPaInfo(population, run, model.offset(), per_step, rule,
+               *stats.info.mutable_pa());
     return stats;
   }
 
@@ -263,14 +264,17 @@ class PaSampler final : public Sampler {
   }
 
   static void FillPaInfo(const std::vector<Member>& population,
-                         const PaRun& run, int per_step, v1::PaResampling rule,
-                         v1::PaInfo& info) {
+                         const PaRun& run, double offset, int per_step,
+                         v1::PaResampling rule, v1::PaInfo& info) {
     info.set_steps(run.steps);
     info.set_sweeps_per_step(per_step);
     info.set_resampling(rule);
     info.set_population(static_cast<uint32_t>(population.size()));
-    info.set_beta_free_energy(-run.log_z);
-    if (run.beta > 0) info.set_free_energy(-run.log_z / run.beta);
+    // The steps weigh energies without the offset: Z with it is
+    // exp(-beta offset) times that.
+    const double beta_f = -run.log_z + run.beta * offset;
+    info.set_beta_free_energy(beta_f);
+    if (run.beta > 0) info.set_free_energy(beta_f / run.beta);
     std::vector<uint32_t> ancestors;
     for (const Member& m : population) ancestors.push_back(m.ancestor);
     std::sort(ancestors.begin(), ancestors.end());

@@ -46,9 +46,11 @@ TEST(PaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
   }
 }
 
-// A random 8-variable model: ln Z at the last beta, by enumeration.
+// A random 8-variable model with an offset: ln Z at the last beta, by
+// enumeration.
 TEST(PaSamplerTest, FreeEnergyMatchesTheExactOne) {
   QuboBuilder builder(8);
+  builder.AddOffset(1.5);
   Xoshiro256 rng(9);
   for (int i = 0; i < 8; ++i) {
     builder.AddLinear(i, rng.NextDouble() * 2 - 1);
