@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <utility>
 #include <vector>
@@ -139,6 +140,13 @@ class PaSampler final : public Sampler {
     }
 
     std::vector<Member> population(r);
+    // The kernel's energy is exact on an exact grid (and the start's is).
+    auto exact_energy = [&](const KernelRead& read) {
+      return kernel_model.exact ? read.energy + model.offset()
+                                : model.Energy(read.state);
+    };
+    int reads_done = 0;
+    double streamed_best = std::numeric_limits<double>::infinity();
     PaRun run;
     // The start costs O(n + m) per member: polled like the kernel's sweeps.
     for (int m = 0; m < r && !run.interrupted; ++m) {
@@ -198,12 +206,22 @@ class PaSampler final : public Sampler {
         ++run.steps;
         run.sweeps += sweeps;
       }
-      if (params.target_energy && !run.interrupted) {
-        for (const Member& m : population) {
-          if (m.read.energy + model.offset() <= *params.target_energy + 1e-9) {
+      // A new lowest energy is streamed at once, so that a target or
+      // stop_at_first_valid ends the run at the step that found it.
+      if (!run.interrupted) {
+        const Member& best =
+            *std::min_element(population.begin(), population.end(),
+                              [](const Member& a, const Member& b) {
+                                return a.read.energy < b.read.energy;
+                              });
+        if (best.read.energy < streamed_best) {
+          streamed_best = best.read.energy;
+          const double energy = exact_energy(best.read);
+          sink.OnSample({best.read.state, energy,
+                         static_cast<uint32_t>(&best - population.data()), 1});
+          ++reads_done;
+          if (params.target_energy && energy <= *params.target_energy + 1e-9)
             interrupter.Interrupt(StopReason::kTargetReached);
-            break;
-          }
         }
         if (interrupter.reason() == StopReason::kTargetReached) break;
       }
@@ -217,15 +235,11 @@ class PaSampler final : public Sampler {
     const bool deliver = reason == StopReason::kNone ||
                          reason == StopReason::kTimeLimit ||
                          reason == StopReason::kTargetReached;
-    int reads_done = 0;
     if (deliver) {
       for (size_t m = 0; m < population.size(); ++m) {
-        std::vector<uint8_t>& bits = population[m].read.state;
-        // The kernel's energy is exact on an exact grid (and the start's is).
-        const double energy = kernel_model.exact
-                                  ? population[m].read.energy + model.offset()
-                                  : model.Energy(bits);
-        sink.OnSample({std::move(bits), energy, static_cast<uint32_t>(m), 1});
+        const double energy = exact_energy(population[m].read);
+        sink.OnSample({std::move(population[m].read.state), energy,
+                       static_cast<uint32_t>(m), 1});
         ++reads_done;
       }
     }

@@ -12,9 +12,10 @@
 // Seeding: step t draws from DeriveSeed(seed ^ kPaStepSalt, t): the resampling
 // from that seed, member slot m's sweeps from DeriveSeed(that, m + 1); member
 // m's start from DeriveSeed(seed, m) as a cpu-sa read. Nothing depends on the
-// thread count. The samples are the final population, one per member, streamed
-// when the schedule ends (or a member reaches the target, or the time limit
-// cuts the run).
+// thread count. A step that finds a new lowest energy streams that member at
+// once (so a target or stop_at_first_valid ends the run there); the final
+// population follows, one sample per member, when the schedule ends, a target
+// is reached or the time limit cuts the run.
 #ifndef QS_CORE_SAMPLE_PA_PA_SAMPLER_H_
 #define QS_CORE_SAMPLE_PA_PA_SAMPLER_H_
 
