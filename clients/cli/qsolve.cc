@@ -400,6 +400,33 @@ int Solve() {
   // The sat backend does not anneal.
   if (summary.has_exact()) return 0;
   const v1::BackendInfo& backend = summary.backend();
+  if (backend.has_tabu()) {
+    std::printf(
+        "%.3g spin-update attempts/s on %u threads (tabu: tenure %u, %u "
+        "restarts, %u from the elite, %llu moves)\n",
+        summary.attempts_per_second(), backend.threads(),
+        backend.tabu().tenure(), backend.tabu().restarts(),
+        backend.tabu().elite_restarts(),
+        static_cast<unsigned long long>(backend.tabu().moves()));
+    return 0;
+  }
+  if (backend.has_sqa()) {
+    const v1::SqaInfo& q = backend.sqa();
+    std::printf(
+        "%.3g spin-update attempts/s on %u threads (sqa: %u slices, beta "
+        "%.4g, gamma %.4g -> %.4g)\n",
+        summary.attempts_per_second(), backend.threads(), q.trotter_slices(),
+        q.beta(), q.gamma_start(), q.gamma_end());
+    return 0;
+  }
+  if (backend.has_pa()) {
+    const v1::PaInfo& pa = backend.pa();
+    std::printf(
+        "pa: %u steps of %u sweeps, population %u, %u families, rho_t %.3g, "
+        "beta F %.6g\n",
+        pa.steps(), pa.sweeps_per_step(), pa.population(), pa.families(),
+        pa.rho_t(), pa.beta_free_energy());
+  }
   std::printf(
       "%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g, %s "
       "range, %s kernel x%u lanes)\n",

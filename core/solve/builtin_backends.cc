@@ -6,7 +6,10 @@
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
+#include "core/sample/pa/pa_sampler.h"
 #include "core/sample/pt/pt_sampler.h"
+#include "core/sample/sqa/sqa_sampler.h"
+#include "core/sample/tabu/tabu_sampler.h"
 
 namespace qs {
 
@@ -17,6 +20,9 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewPtSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewPaSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewSqaSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewTabuSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSatBackend()));
   // Always listed; Available() says what is missing (a token) or unreachable.
   RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));

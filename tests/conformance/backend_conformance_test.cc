@@ -302,6 +302,15 @@ BadParameterCases() {
               std::numeric_limits<uint32_t>::max());
         },
         "params.sat.max_solutions"}},
+      {"pa",
+       {[](v1::SolveParams& p) { p.mutable_pa()->set_beta_cold(-1); },
+        "params.pa.beta_cold"}},
+      {"sqa",
+       {[](v1::SolveParams& p) { p.mutable_sqa()->set_gamma_start(-1); },
+        "params.sqa.gamma_start"}},
+      {"tabu",
+       {[](v1::SolveParams& p) { p.mutable_tabu()->set_perturbation(2); },
+        "params.tabu.perturbation"}},
   };
   return *cases;
 }

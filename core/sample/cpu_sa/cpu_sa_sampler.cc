@@ -2,8 +2,6 @@
 // finished reads.
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 
-#include <time.h>
-
 #include <algorithm>
 #include <atomic>
 #include <string>
@@ -18,18 +16,11 @@
 #include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 
 namespace qs {
 namespace {
-
-// CPU time of the calling thread; what the annealer costs the machine, apart
-// from the wall time other threads take from it.
-int64_t ThreadCpuNanos() {
-  timespec now;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return int64_t{now.tv_sec} * 1000000000 + now.tv_nsec;
-}
 
 // Jobs of at most this many lane batches and lane-batch variable updates run
 // on the calling thread (about a millisecond of annealing at most).
@@ -98,13 +89,7 @@ class CpuSaSampler final : public Sampler {
                                      Interrupter& interrupter) const override {
     const absl::Time start = absl::Now();
     const int n = model.num_variables();
-    for (size_t k = 0; k < params.initial_states.size(); ++k) {
-      if (static_cast<int>(params.initial_states[k].size()) != n) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "initial_states[", k, "]: has ", params.initial_states[k].size(),
-            " values for ", n, " variables"));
-      }
-    }
+    RETURN_IF_ERROR(CheckInitialStates(params.initial_states, n));
     ASSIGN_OR_RETURN(const std::shared_ptr<const ResolvedSchedule> resolved,
                      CachedSchedule(model, params));
     const ResolvedSchedule& schedule = *resolved;
@@ -123,14 +108,7 @@ class CpuSaSampler final : public Sampler {
       for (int k = 0; k < count; ++k) {
         const int r = first + k;
         Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
-        std::vector<uint8_t>& state = reads[k].state;
-        if (!params.initial_states.empty()) {
-          state = params.initial_states[r % params.initial_states.size()];
-        } else {
-          state.resize(n);
-          for (int i = 0; i < n; ++i)
-            state[i] = static_cast<uint8_t>(rng.Next() >> 63);
-        }
+        reads[k].state = StartState(params.initial_states, n, r, rng);
         reads[k].rng_seed = rng.Next();
       }
       const int64_t cpu_start = ThreadCpuNanos();

@@ -79,6 +79,14 @@ absl::StatusOr<std::shared_ptr<const KernelModel>> CachedKernelModel(
 struct KernelRead {
   std::vector<uint8_t> state;  // 0/1 per variable
   uint64_t rng_seed = 0;
+  // Set by the kernel: the final state's energy without the offset, of the
+  // model on the kernel's grid (exact when KernelModel::exact).
+  double energy = 0;
+  // With keep_field the kernel stores the final local fields (kernel units)
+  // in `field`; a call whose reads all carry n fields starts from them
+  // instead of summing the edges again (population annealing's steps).
+  bool keep_field = false;
+  std::vector<float> field;
 };
 
 struct KernelStats {

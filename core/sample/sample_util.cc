@@ -1,0 +1,38 @@
+// Starting states and the thread CPU clock of the CPU samplers.
+#include "core/sample/sample_util.h"
+
+#include <time.h>
+
+#include "absl/strings/str_cat.h"
+
+namespace qs {
+
+absl::Status CheckInitialStates(
+    const std::vector<std::vector<uint8_t>>& initial_states, int n) {
+  for (size_t k = 0; k < initial_states.size(); ++k) {
+    if (static_cast<int>(initial_states[k].size()) != n) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "initial_states[", k, "]: has ", initial_states[k].size(),
+          " values for ", n, " variables"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::vector<uint8_t> StartState(
+    const std::vector<std::vector<uint8_t>>& initial_states, int n,
+    uint64_t index, Xoshiro256& rng) {
+  if (!initial_states.empty())
+    return initial_states[index % initial_states.size()];
+  std::vector<uint8_t> state(n);
+  for (int i = 0; i < n; ++i) state[i] = static_cast<uint8_t>(rng.Next() >> 63);
+  return state;
+}
+
+int64_t ThreadCpuNanos() {
+  timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return int64_t{now.tv_sec} * 1000000000 + now.tv_nsec;
+}
+
+}  // namespace qs

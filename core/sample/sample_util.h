@@ -1,0 +1,31 @@
+// Pieces every CPU sampler shares: the check of the caller's starting states,
+// a read's start (given or random from its own stream) and the thread CPU
+// clock the samplers report their kernels' cost with.
+#ifndef QS_CORE_SAMPLE_SAMPLE_UTIL_H_
+#define QS_CORE_SAMPLE_SAMPLE_UTIL_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "core/base/rng.h"
+
+namespace qs {
+
+// INVALID_ARGUMENT naming initial_states[k] when a state's size is not n.
+absl::Status CheckInitialStates(
+    const std::vector<std::vector<uint8_t>>& initial_states, int n);
+
+// Read `index`'s start: initial_states cycled when any are given, else n
+// random bits drawn from `rng`.
+std::vector<uint8_t> StartState(
+    const std::vector<std::vector<uint8_t>>& initial_states, int n,
+    uint64_t index, Xoshiro256& rng);
+
+// CPU time of the calling thread in nanoseconds: what a kernel costs the
+// machine, apart from the wall time other threads take from it.
+int64_t ThreadCpuNanos();
+
+}  // namespace qs
+
+#endif  // QS_CORE_SAMPLE_SAMPLE_UTIL_H_

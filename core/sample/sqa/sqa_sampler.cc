@@ -1,0 +1,235 @@
+// SqaSampler: runs as pool tasks, the defaults of beta and Gamma, parameter
+// checks.
+#include "core/sample/sqa/sqa_sampler.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "core/base/rng.h"
+#include "core/base/status_macros.h"
+#include "core/sample/sample_util.h"
+#include "core/sample/schedule.h"
+#include "core/sample/sqa/sqa_kernel.h"
+
+namespace qs {
+namespace {
+
+constexpr int kDefaultSlices = 8;
+constexpr uint32_t kMaxSlices = 1024;
+// A run keeps P states and P field arrays (9 bytes a slice variable): about
+// 290 MiB per running thread at the limit.
+constexpr int64_t kMaxSliceVariables = int64_t{1} << 25;
+
+// What a request runs, defaults filled in.
+struct SqaOptions {
+  int slices = kDefaultSlices;
+  double beta = 0;
+  double gamma_start = 0;
+  double gamma_end = 0;
+  v1::SqaSchedule shape = v1::SQA_LINEAR;
+  bool all_slices = false;
+};
+
+SqaOptions ResolveOptions(const v1::SqaParams& wire, const Qubo& model) {
+  SqaOptions options;
+  if (wire.trotter_slices() > 0) options.slices = wire.trotter_slices();
+  // Measured on sudoku_full and queens12 (docs/sqa.md): a slice ends at a
+  // quarter of the tuned beta_cold (P = 8), and beta Gamma / P starts at 4 / P.
+  options.beta = wire.beta() > 0
+                     ? wire.beta()
+                     : 2 * BetaRangeFor(BetaRangeRule::kTuned, model).cold;
+  if (!(options.beta > 0 && std::isfinite(options.beta))) options.beta = 1;
+  options.gamma_start =
+      wire.gamma_start() > 0 ? wire.gamma_start() : 4.0 / options.beta;
+  options.gamma_end =
+      wire.gamma_end() > 0 ? wire.gamma_end() : options.gamma_start / 1000;
+  if (wire.schedule() != v1::SQA_SCHEDULE_DEFAULT)
+    options.shape = wire.schedule();
+  options.all_slices = wire.all_slices();
+  return options;
+}
+
+class SqaSampler final : public Sampler {
+ public:
+  explicit SqaSampler(WorkerPool* pool) : pool_(pool) {}
+
+  absl::string_view name() const override { return "sqa"; }
+  absl::string_view description() const override {
+    return "simulated quantum annealing: path-integral Monte Carlo with "
+           "Trotter slices under a falling transverse field (reads are "
+           "independent runs; samples are each run's best slice)";
+  }
+  absl::string_view params_field() const override { return "sqa"; }
+  BackendCapabilities capabilities() const override {
+    return {.exact = false,
+            .deterministic = true,
+            .interruptible = true,
+            .remote = false};
+  }
+
+  absl::Status CheckParams(const v1::SolveParams& params,
+                           const ParamLimits& limits,
+                           absl::string_view prefix) const override {
+    if (!params.has_sqa()) return absl::OkStatus();
+    return CheckSqaParams(params.sqa(), prefix);
+  }
+
+  absl::StatusOr<SampleStats> Sample(const Qubo& model,
+                                     const SampleParams& params,
+                                     SampleSink& sink,
+                                     Interrupter& interrupter) const override {
+    const absl::Time start = absl::Now();
+    const int n = model.num_variables();
+    RETURN_IF_ERROR(CheckInitialStates(params.initial_states, n));
+    const v1::SqaParams wire =
+        params.wire != nullptr ? params.wire->sqa() : v1::SqaParams();
+    const SqaOptions options = ResolveOptions(wire, model);
+    if (int64_t{options.slices} * n > kMaxSliceVariables) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("sqa: ", options.slices, " slices of ", n,
+                       " variables exceed its limit of ", kMaxSliceVariables,
+                       " slice variables per run; use fewer trotter_slices"));
+    }
+    const int64_t sweeps = params.num_sweeps;
+    auto point_at = [&](int64_t sweep) {
+      const double s =
+          sweeps > 1 ? static_cast<double>(sweep) / (sweeps - 1) : 1.0;
+      return SqaPoint{s, SqaGamma(options.shape, options.gamma_start,
+                                  options.gamma_end, s)};
+    };
+
+    std::atomic<int> reads_done{0};
+    std::atomic<int64_t> sweeps_done{0}, attempts{0}, accepted{0}, cpu_ns{0};
+    auto run_one = [&](int r) {
+      if (interrupter.ShouldStop()) return;
+      Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
+      SqaRun run;
+      run.slices = options.slices;
+      const std::vector<uint8_t> first =
+          StartState(params.initial_states, n, r, rng);
+      for (int k = 0; k < run.slices; ++k)
+        run.x.insert(run.x.end(), first.begin(), first.end());
+      run.seed = rng.Next();
+      const int64_t cpu_start = ThreadCpuNanos();
+      const SqaRunStats s =
+          RunSqa(model, options.beta, point_at, sweeps, run, interrupter);
+      cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
+      sweeps_done.fetch_add(s.sweeps_done, std::memory_order_relaxed);
+      attempts.fetch_add(s.attempts, std::memory_order_relaxed);
+      accepted.fetch_add(s.accepted, std::memory_order_relaxed);
+      if (s.interrupted && interrupter.reason() != StopReason::kTimeLimit)
+        return;
+      reads_done.fetch_add(
+          Deliver(model, run, r, options.all_slices, params, sink, interrupter),
+          std::memory_order_relaxed);
+    };
+    auto group = pool_->NewGroup();
+    for (int r = 0; r < params.num_reads; ++r)
+      group->Submit([&run_one, r] { run_one(r); });
+    RETURN_IF_ERROR(group->Wait());
+
+    SampleStats stats;
+    stats.stop_reason = interrupter.reason();
+    stats.reads_done = reads_done.load();
+    stats.sweeps_done = sweeps_done.load();
+    stats.spin_update_attempts = attempts.load();
+    stats.accepted_flips = accepted.load();
+    stats.seed = params.seed;
+    stats.threads = pool_->num_threads();
+    stats.elapsed = absl::Now() - start;
+    stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
+    stats.info.set_threads(stats.threads);
+    v1::SqaInfo& info = *stats.info.mutable_sqa();
+    info.set_trotter_slices(options.slices);
+    info.set_beta(options.beta);
+    info.set_gamma_start(options.gamma_start);
+    info.set_gamma_end(options.gamma_end);
+    info.set_schedule(options.shape);
+    info.set_all_slices(options.all_slices);
+    return stats;
+  }
+
+ private:
+  // Streams run r's lowest-energy slice (the first of equals), or every
+  // slice; a slice at the target ends the solve. Returns the samples sent.
+  static int Deliver(const Qubo& model, SqaRun& run, int r, bool all_slices,
+                     const SampleParams& params, SampleSink& sink,
+                     Interrupter& interrupter) {
+    const int n = model.num_variables();
+    std::vector<std::pair<double, std::vector<uint8_t>>> slices;
+    for (int k = 0; k < run.slices; ++k) {
+      std::vector<uint8_t> bits(
+          run.x.begin() + static_cast<int64_t>(k) * n,
+          run.x.begin() + static_cast<int64_t>(k + 1) * n);
+      const double energy = model.Energy(bits);
+      slices.emplace_back(energy, std::move(bits));
+    }
+    if (!all_slices) {
+      auto best = std::min_element(
+          slices.begin(), slices.end(),
+          [](const auto& a, const auto& b) { return a.first < b.first; });
+      slices = {std::move(*best)};
+    }
+    for (auto& [energy, bits] : slices) {
+      if (params.target_energy && energy <= *params.target_energy + 1e-9)
+        interrupter.Interrupt(StopReason::kTargetReached);
+      sink.OnSample({std::move(bits), energy, static_cast<uint32_t>(r), 1});
+    }
+    return static_cast<int>(slices.size());
+  }
+
+  WorkerPool* const pool_;
+};
+
+}  // namespace
+
+double SqaGamma(v1::SqaSchedule shape, double gamma_start, double gamma_end,
+                double s) {
+  switch (shape) {
+    case v1::SQA_GEOMETRIC:
+      return gamma_start * std::pow(gamma_end / gamma_start, s);
+    case v1::SQA_QUADRATIC:
+      return gamma_end + (gamma_start - gamma_end) * (1 - s) * (1 - s);
+    default:
+      return gamma_end + (gamma_start - gamma_end) * (1 - s);
+  }
+}
+
+absl::Status CheckSqaParams(const v1::SqaParams& wire,
+                            absl::string_view prefix) {
+  if (wire.trotter_slices() > kMaxSlices) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix, ".sqa.trotter_slices: must be at most ",
+                     kMaxSlices, ", got ", wire.trotter_slices()));
+  }
+  for (const auto& [value, field] :
+       {std::pair{wire.beta(), "beta"},
+        std::pair{wire.gamma_start(), "gamma_start"},
+        std::pair{wire.gamma_end(), "gamma_end"}}) {
+    if (!std::isfinite(value) || value < 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          prefix, ".sqa.", field, ": must be finite and >= 0, got ", value));
+    }
+  }
+  if (wire.gamma_start() > 0 && wire.gamma_end() > wire.gamma_start()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix, ".sqa.gamma_end: must not exceed gamma_start (",
+                     wire.gamma_start(), "), got ", wire.gamma_end()));
+  }
+  if (!v1::SqaSchedule_IsValid(wire.schedule())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix, ".sqa.schedule: unknown value ", wire.schedule()));
+  }
+  return absl::OkStatus();
+}
+
+std::unique_ptr<Sampler> NewSqaSampler(WorkerPool* pool) {
+  return std::make_unique<SqaSampler>(pool);
+}
+
+}  // namespace qs

@@ -1,0 +1,30 @@
+// Runs a sampler on a pool of its own, for the samplers' tests.
+#ifndef QS_TESTS_CORE_SAMPLE_TESTING_SAMPLER_H_
+#define QS_TESTS_CORE_SAMPLE_TESTING_SAMPLER_H_
+
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "core/base/interrupter.h"
+#include "core/base/worker_pool.h"
+#include "core/sample/sampler.h"
+
+namespace qs::testing {
+
+using SamplerFactory = std::unique_ptr<Sampler> (*)(WorkerPool*);
+
+// make(pool)->Sample on a pool of `threads` threads, stopped by `interrupter`
+// when one is given.
+inline absl::StatusOr<SampleStats> SampleOnPool(
+    SamplerFactory make, const Qubo& model, const SampleParams& params,
+    SampleSink& sink, int threads = 2, Interrupter* interrupter = nullptr) {
+  WorkerPool pool(threads);
+  std::unique_ptr<Sampler> sampler = make(&pool);
+  Interrupter none;
+  return sampler->Sample(model, params, sink,
+                         interrupter != nullptr ? *interrupter : none);
+}
+
+}  // namespace qs::testing
+
+#endif  // QS_TESTS_CORE_SAMPLE_TESTING_SAMPLER_H_
