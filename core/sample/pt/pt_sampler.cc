@@ -20,6 +20,7 @@
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/pt/replica_kernel.h"
+#include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 
 namespace qs {
@@ -127,19 +128,11 @@ class Ladder {
 
  private:
   void InitRead(uint64_t ladder_seed, int slot) {
-    const SampleParams& params = *setup_.params;
-    const int n = setup_.model->num_variables();
     Xoshiro256 rng(DeriveSeed(ladder_seed, slot));
-    std::vector<uint8_t>& state = reads_[slot].state;
-    if (!params.initial_states.empty()) {
-      const size_t replicas = setup_.betas.size();
-      state = params.initial_states[(index_ * replicas + slot) %
-                                    params.initial_states.size()];
-    } else {
-      state.resize(n);
-      for (int i = 0; i < n; ++i)
-        state[i] = static_cast<uint8_t>(rng.Next() >> 63);
-    }
+    const uint64_t replicas = setup_.betas.size();
+    reads_[slot].state =
+        StartState(setup_.params->initial_states, setup_.model->num_variables(),
+                   index_ * replicas + slot, rng);
     reads_[slot].rng_seed = rng.Next();
   }
 
@@ -304,7 +297,8 @@ class PtSampler final : public Sampler {
                                      SampleSink& sink,
                                      Interrupter& interrupter) const override {
     const absl::Time start = absl::Now();
-    RETURN_IF_ERROR(CheckInitialStates(params, model.num_variables()));
+    RETURN_IF_ERROR(
+        CheckInitialStates(params.initial_states, model.num_variables()));
     const v1::PtParams wire =
         params.wire != nullptr ? params.wire->pt() : v1::PtParams();
     ASSIGN_OR_RETURN(const std::shared_ptr<const KernelModel> kernel_model,
@@ -356,17 +350,6 @@ class PtSampler final : public Sampler {
   }
 
  private:
-  static absl::Status CheckInitialStates(const SampleParams& params, int n) {
-    for (size_t k = 0; k < params.initial_states.size(); ++k) {
-      if (static_cast<int>(params.initial_states[k].size()) != n) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "initial_states[", k, "]: has ", params.initial_states[k].size(),
-            " values for ", n, " variables"));
-      }
-    }
-    return absl::OkStatus();
-  }
-
   static bool UseSwaps(const v1::PtParams& wire, const SampleParams& params) {
     return wire.moves() != v1::PT_MOVES_SINGLE_FLIP &&
            params.one_hot_groups != nullptr && !params.one_hot_groups->empty();
@@ -402,12 +385,6 @@ class PtSampler final : public Sampler {
                        "] is not a range of positive inverse temperatures"));
     }
     return range;
-  }
-
-  static int64_t ThreadCpuNanos() {
-    timespec now;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return int64_t{now.tv_sec} * 1000000000 + now.tv_nsec;
   }
 
   static void RunLadder(const LadderSetup& setup, int index, SampleSink& sink,
