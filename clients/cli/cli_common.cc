@@ -84,7 +84,7 @@ ABSL_FLAG(std::string, kernel, "",
           "Annealing kernel path: auto (default), scalar, avx2 or avx512");
 // --backend pt only (with --beta_hot, --beta_cold and --kernel).
 ABSL_FLAG(int64_t, replicas, 0,
-          "Backend pt: rungs of each ladder; 0: the server's default (32)");
+          "Backend pt: rungs of each ladder; 0: the server's default (64)");
 ABSL_FLAG(std::string, moves, "",
           "Backend pt: single_flip, or one_hot_swap (default when the puzzle "
           "has exactly-one groups)");

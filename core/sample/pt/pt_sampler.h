@@ -20,7 +20,7 @@
 namespace qs {
 
 // Rungs of a ladder when the request leaves PtParams.replicas at 0.
-inline constexpr int kDefaultPtReplicas = 32;
+inline constexpr int kDefaultPtReplicas = 64;
 // Rounds of a ladder when the request leaves num_sweeps unset.
 inline constexpr int kDefaultPtRounds = 10000;
 // The largest ladder a request may ask for.
