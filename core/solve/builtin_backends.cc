@@ -3,6 +3,7 @@
 
 #include "core/base/status_macros.h"
 #include "core/exact/sat_backend.h"
+#include "core/qaoa/qaoa_backend.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
@@ -16,6 +17,8 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSatBackend()));
+  RETURN_IF_ERROR(registry.Register(
+      NewQaoaBackend(options.pool, options.qaoa_max_memory_bytes)));
   // Always listed; Available() says what is missing (a token) or unreachable.
   RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));
   return absl::OkStatus();

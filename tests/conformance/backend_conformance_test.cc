@@ -79,6 +79,9 @@ class Backends {
     options.dwave.endpoint = emulator_->endpoint();
     options.dwave.token = kToken;
     options.dwave.solver = "Advantage_emulator_P16";
+    // The QAOA simulator up to 16 qubits (2^16 amplitudes), so that its long
+    // jobs stay short and small.
+    options.qaoa_max_memory_bytes = int64_t{26} << 16;
     EXPECT_TRUE(RegisterBuiltinBackends(registry_, options).ok());
     engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &registry_,
                                             SolveLimits());
@@ -241,7 +244,9 @@ TEST_P(BackendConformanceTest, TheSameSeedGivesTheSameSamples) {
       samples[s.read_index()] = absl::StrCat(s.bits(), "/", s.energy());
     return samples;
   };
-  const v1::SolveRequest request = Request(RandomQubo(24, 5));
+  const int max = backend().capabilities().max_variables;
+  const v1::SolveRequest request =
+      Request(RandomQubo(max > 0 && max < 24 ? max : 24, 5));
   const auto first = by_read(Solve(request));
   EXPECT_FALSE(first.empty());
   EXPECT_EQ(by_read(Solve(request)), first);
@@ -299,6 +304,9 @@ BadParameterCases() {
               std::numeric_limits<uint32_t>::max());
         },
         "params.sat.max_solutions"}},
+      {"qaoa",
+       {[](v1::SolveParams& p) { p.mutable_qaoa()->add_gammas(0.1); },
+        "params.qaoa.betas"}},
   };
   return *cases;
 }
