@@ -2,6 +2,8 @@
 // reductions and sampling.
 #include "core/qaoa/statevector.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -18,21 +20,44 @@ namespace {
 // Low qubits whose mixer runs inside one block of amplitudes together with
 // the phase multiply (2^12 amplitudes: 64 KiB of state, about L1 + L2).
 constexpr int kBlockBits = 12;
-// High qubits are mixed in groups of kGroupBits over chunks of 2^kChunkBits
-// contiguous amplitudes (64 chunks of 64: 64 KiB of state per tile).
-constexpr int kGroupBits = 6;
-constexpr int kChunkBits = 6;
+// High qubits are mixed in groups of up to kGroupBits: a tile is the 2^g
+// chunks of contiguous amplitudes that differ only in the group's bits, 2^15
+// amplitudes in all (512 KiB of state, within L2). It is copied into a
+// contiguous buffer, mixed there and copied back: the chunks lie at a stride
+// of a power of two, which in place would alias to the same cache sets.
+constexpr int kGroupBits = 12;
+constexpr int kTileBits = 15;
 // A diagonal with more distinct values than this is not indexed (phases then
 // cost a sine and a cosine per amplitude).
 constexpr size_t kMaxLevels = 4096;
 // Work below this many amplitudes per chunk is not worth a pool task.
 constexpr uint64_t kMinChunk = uint64_t{1} << 14;
 
+// 64-byte aligned; large arrays on 2 MiB boundaries and, where the kernel
+// has transparent huge pages, in huge pages (the high-qubit gathers touch a
+// line per 4 KiB page otherwise).
 double* AllocateDoubles(uint64_t count) {
-  const size_t bytes =
-      std::max<size_t>(64, (count * sizeof(double) + 63) / 64 * 64);
-  return static_cast<double*>(std::aligned_alloc(64, bytes));
+  constexpr size_t kHuge = size_t{2} << 20;
+  const size_t bytes = count * sizeof(double);
+  if (bytes < kHuge) {
+    return static_cast<double*>(
+        std::aligned_alloc(64, std::max<size_t>(64, (bytes + 63) / 64 * 64)));
+  }
+  void* p = std::aligned_alloc(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
+  if (p != nullptr) madvise(p, bytes, MADV_HUGEPAGE);
+  return static_cast<double*>(p);
 }
+
+// The kernels below are compiled for AVX-512, AVX2 and the baseline, picked
+// at load time (GCC's target_clones); every path computes the same products
+// and sums in the same order (no fused multiply-adds: -ffp-contract=off in
+// core/CMakeLists.txt), so results do not depend on the CPU.
+#if defined(__GNUC__) && !defined(__clang__)
+#define QS_QAOA_KERNEL \
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define QS_QAOA_KERNEL
+#endif
 
 // rx-type butterfly on len pairs (a, b): a' = c a - i s b, b' = c b - i s a.
 inline void Butterfly(double* __restrict ar, double* __restrict ai,
@@ -48,7 +73,8 @@ inline void Butterfly(double* __restrict ar, double* __restrict ai,
 }
 
 // The rx butterflies of qubits [0, bits) on 2^bits amplitudes at re, im.
-void MixLowQubits(double* re, double* im, int bits, double c, double s) {
+QS_QAOA_KERNEL void MixLowQubits(double* re, double* im, int bits, double c,
+                                 double s) {
   const uint64_t size = uint64_t{1} << bits;
   for (int q = 0; q < bits; ++q) {
     const uint64_t stride = uint64_t{1} << q;
@@ -56,6 +82,30 @@ void MixLowQubits(double* re, double* im, int bits, double c, double s) {
       Butterfly(re + base, im + base, re + base + stride, im + base + stride,
                 stride, c, s);
     }
+  }
+}
+
+// psi *= exp(-i gamma C) = c - i s, with c and s looked up by value index.
+QS_QAOA_KERNEL void PhaseIndexed(double* __restrict re, double* __restrict im,
+                                 const uint16_t* level, const double* cos_table,
+                                 const double* sin_table, uint64_t len) {
+  for (uint64_t k = 0; k < len; ++k) {
+    const double c = cos_table[level[k]], s = sin_table[level[k]];
+    const double r = re[k], i = im[k];
+    re[k] = r * c + i * s;
+    im[k] = i * c - r * s;
+  }
+}
+
+// The butterflies of a tile's `qubits` group qubits; group qubit q is bit
+// log2(chunk) + q of the tile.
+QS_QAOA_KERNEL void MixTile(double* re, double* im, uint64_t chunk, int qubits,
+                            double c, double s) {
+  const uint64_t tile = chunk << qubits;
+  for (int q = 0; q < qubits; ++q) {
+    const uint64_t stride = chunk << q;
+    for (uint64_t a = 0; a < tile; a += 2 * stride)
+      Butterfly(re + a, im + a, re + a + stride, im + a + stride, stride, c, s);
   }
 }
 
@@ -197,13 +247,8 @@ void QaoaStatevector::PhaseAndLowMixer(uint64_t block, double gamma,
   const double* diag = diag_.get() + begin;
   // psi *= exp(-i gamma C) = c - i s with c = cos(gamma C), s = sin(gamma C).
   if (!level_.empty()) {
-    const uint16_t* level = level_.data() + begin;
-    for (uint64_t k = 0; k < len; ++k) {
-      const double c = cos_table[level[k]], s = sin_table[level[k]];
-      const double r = re[k], i = im[k];
-      re[k] = r * c + i * s;
-      im[k] = i * c - r * s;
-    }
+    PhaseIndexed(re, im, level_.data() + begin, cos_table.data(),
+                 sin_table.data(), len);
   } else {
     for (uint64_t k = 0; k < len; ++k) {
       const double c = std::cos(gamma * diag[k]), s = std::sin(gamma * diag[k]);
@@ -217,29 +262,33 @@ void QaoaStatevector::PhaseAndLowMixer(uint64_t block, double gamma,
 
 void QaoaStatevector::HighMixer(int first_qubit, int qubits, double beta) {
   const double c = std::cos(beta), s = std::sin(beta);
-  const int chunk_bits = std::min(kChunkBits, first_qubit);
+  const int chunk_bits = std::min(kTileBits - qubits, first_qubit);
   const uint64_t chunk = uint64_t{1} << chunk_bits;
+  const uint64_t tile = chunk << qubits;
   const int between = first_qubit - chunk_bits;  // bits between chunk and group
   const uint64_t tiles = size() >> (chunk_bits + qubits);
   double* re = re_.get();
   double* im = im_.get();
-  ParallelFor(tiles, kMinChunk >> (chunk_bits + qubits),
-              [&](uint64_t begin, uint64_t end) {
-                for (uint64_t t = begin; t < end; ++t) {
-                  const uint64_t low = t & ((uint64_t{1} << between) - 1);
-                  const uint64_t high = t >> between;
-                  const uint64_t base =
-                      (low << chunk_bits) | (high << (first_qubit + qubits));
-                  for (int q = 0; q < qubits; ++q) {
-                    for (uint64_t j = 0; j < (uint64_t{1} << qubits); ++j) {
-                      if (j >> q & 1) continue;
-                      const uint64_t a = base | (j << first_qubit);
-                      const uint64_t b = a | (uint64_t{1} << (first_qubit + q));
-                      Butterfly(re + a, im + a, re + b, im + b, chunk, c, s);
-                    }
-                  }
-                }
-              });
+  ParallelFor(tiles, 1, [&](uint64_t begin, uint64_t end) {
+    std::vector<double> tile_re(tile), tile_im(tile);
+    for (uint64_t t = begin; t < end; ++t) {
+      const uint64_t low = t & ((uint64_t{1} << between) - 1);
+      const uint64_t high = t >> between;
+      const uint64_t base =
+          (low << chunk_bits) | (high << (first_qubit + qubits));
+      for (uint64_t j = 0; j < (uint64_t{1} << qubits); ++j) {
+        const uint64_t from = base | (j << first_qubit);
+        std::copy_n(re + from, chunk, tile_re.data() + j * chunk);
+        std::copy_n(im + from, chunk, tile_im.data() + j * chunk);
+      }
+      MixTile(tile_re.data(), tile_im.data(), chunk, qubits, c, s);
+      for (uint64_t j = 0; j < (uint64_t{1} << qubits); ++j) {
+        const uint64_t to = base | (j << first_qubit);
+        std::copy_n(tile_re.data() + j * chunk, chunk, re + to);
+        std::copy_n(tile_im.data() + j * chunk, chunk, im + to);
+      }
+    }
+  });
 }
 
 void QaoaStatevector::ApplyXyMixer(double beta) {
