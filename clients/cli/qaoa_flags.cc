@@ -17,7 +17,7 @@ ABSL_FLAG(std::string, gammas, "",
           "QAOA cost angles g1,..,gP; with --betas, no optimisation runs");
 ABSL_FLAG(std::string, betas, "", "QAOA mixer angles b1,..,bP");
 ABSL_FLAG(std::string, qaoa_optimizer, "",
-          "QAOA angle optimiser: cobyla (default), nelder_mead or bobyqa");
+          "QAOA angle optimiser: bobyqa (default) or nelder_mead");
 ABSL_FLAG(std::string, qaoa_mixer, "",
           "QAOA mixer: x (default) or xy (keeps the puzzle's exactly-one "
           "groups)");
@@ -87,14 +87,11 @@ absl::Status AddQaoaParams(v1::SolveParams& params) {
   if (absl::Status s = FillLayers(q); !s.ok()) return s;
   if (optimizer == "nelder_mead") {
     q.set_optimizer(v1::NELDER_MEAD);
-  } else if (optimizer == "cobyla") {
-    q.set_optimizer(v1::COBYLA);
   } else if (optimizer == "bobyqa") {
     q.set_optimizer(v1::BOBYQA);
   } else if (!optimizer.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--qaoa_optimizer: nelder_mead, cobyla or bobyqa, got '",
-                     optimizer, "'"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--qaoa_optimizer: bobyqa or nelder_mead, got '", optimizer, "'"));
   }
   if (mixer == "x") {
     q.set_mixer(v1::QAOA_MIXER_X);

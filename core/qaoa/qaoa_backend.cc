@@ -32,14 +32,12 @@ std::string Mebibytes(int64_t bytes) {
 
 nlopt::algorithm Algorithm(v1::QaoaOptimizer optimizer) {
   switch (optimizer) {
-    case v1::COBYLA:
-      return nlopt::LN_COBYLA;
     case v1::BOBYQA:
       return nlopt::LN_BOBYQA;
     case v1::NELDER_MEAD:
       return nlopt::LN_NELDERMEAD;
     default:
-      return nlopt::LN_COBYLA;
+      return nlopt::LN_BOBYQA;
   }
 }
 
@@ -152,6 +150,15 @@ class QaoaBackend final : public Backend {
       return absl::InvalidArgumentError(
           absl::StrCat(field, ".optimizer: unknown value ", q.optimizer()));
     }
+    // Seen here on a Tango puzzle at p = 1: the solve never returned and
+    // ignored its cancel.
+    if (q.optimizer() == v1::COBYLA) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field,
+          ".optimizer: COBYLA is not offered: NLopt's COBYLA can loop forever "
+          "inside one step, beyond the reach of cancels and deadlines; use "
+          "BOBYQA or NELDER_MEAD"));
+    }
     if (!v1::QaoaMixer_IsValid(q.mixer())) {
       return absl::InvalidArgumentError(
           absl::StrCat(field, ".mixer: unknown value ", q.mixer()));
@@ -206,7 +213,7 @@ class QaoaBackend final : public Backend {
     Optimised found = Optimise(
         sim, angles, wire, std::max(cost.MaxAbsWeight(), 1e-300), interrupter);
     info.set_optimizer(wire.optimizer() == v1::QAOA_OPTIMIZER_DEFAULT
-                           ? v1::COBYLA
+                           ? v1::BOBYQA
                            : wire.optimizer());
     info.set_iterations(static_cast<uint32_t>(found.trace.size()));
     for (double e : found.trace) info.add_trace(e);
