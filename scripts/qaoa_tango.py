@@ -29,6 +29,7 @@ READS = int(os.environ.get("READS", "1000"))
 SEED = os.environ.get("SEED", "2026")
 DIFFICULTY = os.environ.get("DIFFICULTY", "hard")
 MIXER = os.environ.get("MIXER", "")
+ITERATIONS = os.environ.get("ITERATIONS", "")  # optimiser evaluations; empty: the server's (200)
 QSOLVE = os.path.join(ROOT, "build/clients/qsolve")
 
 
@@ -66,6 +67,8 @@ def main():
                         str(layers), "--reads", str(READS), "--seed", "1", "--json"]
                 if MIXER:
                     args += ["--qaoa_mixer", MIXER]
+                if ITERATIONS:
+                    args += ["--qaoa_iterations", ITERATIONS]
                 lines = qsolve(*args)
                 summary = next(json.loads(l)["summary"] for l in lines if l.startswith('{"summary"'))
                 solved += summary.get("num_valid", 0) > 0

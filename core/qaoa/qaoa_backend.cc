@@ -10,6 +10,7 @@
 #include <map>
 #include <nlopt.hpp>
 #include <numbers>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -30,15 +31,9 @@ std::string Mebibytes(int64_t bytes) {
   return absl::StrCat(bytes >> 20, " MiB");
 }
 
+// BOBYQA unless Nelder-Mead is asked for (COBYLA is refused by CheckParams).
 nlopt::algorithm Algorithm(v1::QaoaOptimizer optimizer) {
-  switch (optimizer) {
-    case v1::BOBYQA:
-      return nlopt::LN_BOBYQA;
-    case v1::NELDER_MEAD:
-      return nlopt::LN_NELDERMEAD;
-    default:
-      return nlopt::LN_BOBYQA;
-  }
+  return optimizer == v1::NELDER_MEAD ? nlopt::LN_NELDERMEAD : nlopt::LN_BOBYQA;
 }
 
 // What one optimisation found.

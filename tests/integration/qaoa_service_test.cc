@@ -26,12 +26,13 @@ using ::testing::HasSubstr;
 using testing::LastJsonLine;
 using testing::RunQsolve;
 
-// tango-6x6-4 of tests/data/takuzu/puzzles.txt and its solution.
+// tango-6x6-14 of tests/data/takuzu/puzzles.txt (14 variables after the
+// reduction) and its solution.
 constexpr char kTango[] =
-    "..1..1/....=./.0..../....../....x../....../.x.1.../....../.1=...0/"
-    "....../......";
-const std::vector<std::string> kSolution = {"001011", "100110", "010101",
-                                            "101001", "011010", "110100"};
+    "..0.../....../...=.../...x../.=.0.../.....=/.....x./....../.0.x.../"
+    "=.x.../...1..";
+const std::vector<std::string> kSolution = {"010011", "001101", "110010",
+                                            "011010", "100101", "101100"};
 
 class QaoaServiceTest : public testing::SharedServerTest {
  protected:
