@@ -16,7 +16,7 @@ FROM debian:bookworm
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libgrpc++1.51 libprotobuf32 libprometheus-cpp-pull1.0 libspdlog1.10 libfmt9 libabsl20220623 \
-      libcurl4 ca-certificates libcpp-httplib0.11 \
+      libcurl4 ca-certificates libcpp-httplib0.11 libnlopt0 \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /build/server/qs_server /build/clients/qsolve /usr/local/bin/
 USER 65534:65534

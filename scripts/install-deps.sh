@@ -11,7 +11,7 @@ BUILD_PACKAGES=(
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler libabsl-dev
   libspdlog-dev prometheus-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcpp-httplib-dev grpc-proto
   libgtest-dev libgmock-dev libbenchmark-dev
-  libcadical-dev libbdd-dev
+  libcadical-dev libbdd-dev libnlopt-cxx-dev
 )
 # prometheus: the real server scraping qs_server in an integration test (and promtool for the alert
 # rules); clang-14 + libclang-rt-14-dev: libFuzzer targets (g++ has no -fsanitize=fuzzer); llvm-14:

@@ -18,6 +18,9 @@ ABSL_FLAG(int, max_concurrent_requests, 0,
 ABSL_FLAG(int, max_queued_requests, 64,
           "Admitted requests that may wait for a request thread; beyond this, "
           "UNAVAILABLE");
+ABSL_FLAG(int64_t, qaoa_max_memory_mb, 0,
+          "Memory the qaoa backend's statevector may take (26 bytes per "
+          "amplitude); 0: a quarter of physical memory");
 ABSL_FLAG(int, max_batch_in_flight, 0,
           "Items of one SolveBatch stream running at once; 0: "
           "max_concurrent_requests");
@@ -132,6 +135,10 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   options.max_message_bytes = message_mb << 20;
   if (options.worker_threads < 0)
     return absl::InvalidArgumentError("--worker_threads must be >= 0");
+  const int64_t qaoa_mb = absl::GetFlag(FLAGS_qaoa_max_memory_mb);
+  if (qaoa_mb < 0 || qaoa_mb > (int64_t{1} << 30))
+    return absl::InvalidArgumentError("--qaoa_max_memory_mb must be >= 0");
+  options.qaoa_max_memory_bytes = qaoa_mb << 20;
   if (options.max_concurrent_requests < 0) {
     return absl::InvalidArgumentError("--max_concurrent_requests must be >= 0");
   }

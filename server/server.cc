@@ -89,6 +89,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
   BackendOptions backend_options;
   backend_options.pool = impl->compute_pool.get();
   backend_options.dwave = options.dwave;
+  backend_options.qaoa_max_memory_bytes = options.qaoa_max_memory_bytes;
   if (absl::Status s = RegisterBuiltinBackends(impl->backends, backend_options);
       !s.ok())
     return s;

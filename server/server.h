@@ -40,6 +40,9 @@ struct ServerOptions {
   // malloc_trim), so that resident memory follows what is in use; zero: never.
   absl::Duration memory_trim_interval = absl::Seconds(10);
   DwaveOptions dwave;  // the "dwave" backend's settings (--dwave_* flags)
+  // The "qaoa" backend's statevector memory (--qaoa_max_memory_mb); 0: a
+  // quarter of physical memory.
+  int64_t qaoa_max_memory_bytes = 0;
   // The HTTP/JSON front (--http_* flags); off when its address is empty. It
   // uses the same TLS files and bearer token as gRPC.
   http::HttpOptions http;

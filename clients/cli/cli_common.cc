@@ -16,6 +16,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "clients/cli/qaoa_flags.h"
 #include "clients/formats/puzzle_text.h"
 #include "clients/formats/qubo_formats.h"
 #include "core/base/status_macros.h"
@@ -435,6 +436,7 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
   if (absl::Status status = AddCpuSaParams(params); !status.ok()) {
     return status;
   }
+  if (absl::Status status = AddQaoaParams(params); !status.ok()) return status;
   const std::string solver = absl::GetFlag(FLAGS_solver);
   const double annealing_time = absl::GetFlag(FLAGS_annealing_time);
   const double chain_strength = absl::GetFlag(FLAGS_chain_strength);

@@ -5,12 +5,16 @@
 //   qsolve backends --addr HOST:PORT
 //   qsolve compile  --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--reduction R]
-//                   [--encoding one_hot|binary] [--export FILE] [--json]
+//                   [--encoding one_hot|binary] [--export FILE]
+//                   [--export-qasm FILE [--qasm_version 2|3] [--qaoa_layers P]
+//                   [--gammas g1,..,gP --betas b1,..,bP]] [--json]
 //   qsolve solve    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--backend NAME]
 //                   [--reads N] [--sweeps N] [--seed S] [--time_limit SEC]
 //                   [--stop_at_first_valid] [--encoding one_hot|binary]
 //                   [--json]
+//                   (--backend qaoa: [--qaoa_layers P] [--gammas ... --betas
+//                   ...] [--qaoa_optimizer O] [--qaoa_mixer x|xy])
 //   qsolve validate --addr HOST:PORT --kind KIND --input TEXT --board ROWS
 //   qsolve batch    --addr A,B,C|TARGET --input-file FILE [--concurrency N]
 //                   [--streams N] [--retries N] [--output FILE] [solve flags]
@@ -53,6 +57,7 @@
 #include "clients/cli/batch.h"
 #include "clients/cli/bench.h"
 #include "clients/cli/cli_common.h"
+#include "clients/cli/qaoa_flags.h"
 #include "clients/formats/puzzle_text.h"
 #include "clients/formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
@@ -180,6 +185,12 @@ int Compile() {
   if (!options.ok()) return ReportLocalError(options.status());
   const std::string export_path = absl::GetFlag(FLAGS_export);
   options->set_return_qubo(!export_path.empty());
+  const std::string qasm_path = absl::GetFlag(FLAGS_export_qasm);
+  if (!qasm_path.empty()) {
+    auto circuit = QaoaCircuitFromFlags();
+    if (!circuit.ok()) return ReportLocalError(circuit.status());
+    *options->mutable_qaoa_circuit() = *circuit;
+  }
   v1::CompileRequest request;
   *request.mutable_puzzle() = *puzzle;
   *request.mutable_options() = *options;
@@ -198,6 +209,13 @@ int Compile() {
     if (!out)
       return ReportLocalError(
           absl::UnavailableError(absl::StrCat("cannot write ", export_path)));
+  }
+  if (!qasm_path.empty()) {
+    std::ofstream out(qasm_path);
+    out << response.qasm();
+    if (!out)
+      return ReportLocalError(
+          absl::UnavailableError(absl::StrCat("cannot write ", qasm_path)));
   }
   if (absl::GetFlag(FLAGS_json)) {
     Struct summary;
@@ -230,6 +248,16 @@ int Compile() {
     }
     f["stages"] = stages;
     if (!export_path.empty()) f["export"] = String(export_path);
+    if (!qasm_path.empty()) {
+      f["export_qasm"] = String(qasm_path);
+      f["qaoa_qubits"] = Number(stats.qaoa_qubits());
+      f["qaoa_layers"] = Number(stats.qaoa_layers());
+      f["qaoa_single_qubit_gates"] =
+          Number(static_cast<double>(stats.qaoa_single_qubit_gates()));
+      f["qaoa_two_qubit_gates"] =
+          Number(static_cast<double>(stats.qaoa_two_qubit_gates()));
+      f["qaoa_depth"] = Number(static_cast<double>(stats.qaoa_depth()));
+    }
     std::printf("%s\n", ToJson(summary).c_str());
     return 0;
   }
@@ -252,6 +280,15 @@ int Compile() {
   std::printf("compile time %.3f ms\n", stats.compile_seconds() * 1e3);
   if (!export_path.empty())
     std::printf("reduced QUBO written to %s\n", export_path.c_str());
+  if (!qasm_path.empty()) {
+    std::printf(
+        "QAOA circuit written to %s: %u qubits, %u layers, %llu + %llu "
+        "gates, depth %llu\n",
+        qasm_path.c_str(), stats.qaoa_qubits(), stats.qaoa_layers(),
+        static_cast<unsigned long long>(stats.qaoa_single_qubit_gates()),
+        static_cast<unsigned long long>(stats.qaoa_two_qubit_gates()),
+        static_cast<unsigned long long>(stats.qaoa_depth()));
+  }
   return 0;
 }
 
@@ -342,6 +379,8 @@ int Solve() {
     }
     if (request.params().distinct_valid())
       f["num_distinct_valid"] = Number(summary.num_distinct_valid());
+    if (summary.backend().has_qaoa())
+      f["qaoa_expectation"] = Number(summary.backend().qaoa().expectation());
     std::printf("%s\n", ToJson(out).c_str());
     return 0;
   }
@@ -399,6 +438,17 @@ int Solve() {
   }
   // The sat backend does not anneal.
   if (summary.has_exact()) return 0;
+  if (summary.backend().has_qaoa()) {
+    const v1::QaoaInfo& q = summary.backend().qaoa();
+    std::printf(
+        "QAOA: %u qubits, %u layers, <C> %.6g, %u optimiser "
+        "evaluations%s\n",
+        q.qubits(), q.layers(), q.expectation(), q.iterations(),
+        q.has_ground_probability()
+            ? absl::StrCat(", P(ground) ", q.ground_probability()).c_str()
+            : "");
+    return 0;
+  }
   const v1::BackendInfo& backend = summary.backend();
   if (backend.has_tabu()) {
     std::printf(
@@ -679,7 +729,8 @@ const std::vector<Subcommand>& Subcommands() {
                                             "chain_strength",
                                             "chain_strength_prefactor",
                                             "auto_scale",
-                                            "label"};
+                                            "label",
+"qaoa_layers", "gammas", "betas", "qaoa_optimizer", "qaoa_mixer", "qaoa_iterations"};
     auto join = [](std::initializer_list<std::vector<const char*>> groups) {
       std::vector<const char*> all;
       for (const auto& g : groups) all.insert(all.end(), g.begin(), g.end());
@@ -692,7 +743,8 @@ const std::vector<Subcommand>& Subcommands() {
         {"compile", "compile a puzzle to its QUBO and print its statistics",
          join({connection,
                puzzle,
-               {"encoding", "export", "export_format", "json"}})},
+               {"encoding", "export", "export_format", "export_qasm",
+                "qasm_version", "qaoa_layers", "gammas", "betas", "json"}})},
         {"solve", "solve a puzzle, streaming samples",
          join({connection,
                puzzle,

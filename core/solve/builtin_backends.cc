@@ -3,6 +3,7 @@
 
 #include "core/base/status_macros.h"
 #include "core/exact/sat_backend.h"
+#include "core/qaoa/qaoa_backend.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
@@ -24,6 +25,8 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
   RETURN_IF_ERROR(registry.Register(NewSqaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewTabuSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSatBackend()));
+  RETURN_IF_ERROR(registry.Register(
+      NewQaoaBackend(options.pool, options.qaoa_max_memory_bytes)));
   // Always listed; Available() says what is missing (a token) or unreachable.
   RETURN_IF_ERROR(registry.Register(NewDwaveSampler(options.dwave)));
   return absl::OkStatus();

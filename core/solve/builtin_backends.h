@@ -4,6 +4,8 @@
 #ifndef QS_CORE_SOLVE_BUILTIN_BACKENDS_H_
 #define QS_CORE_SOLVE_BUILTIN_BACKENDS_H_
 
+#include <cstdint>
+
 #include "absl/status/status.h"
 #include "core/backend/registry.h"
 #include "core/base/worker_pool.h"
@@ -15,6 +17,8 @@ namespace qs {
 struct BackendOptions {
   WorkerPool* pool = nullptr;  // shared compute pool; required
   DwaveOptions dwave;
+  // Memory the "qaoa" simulator may hold; 0: a quarter of physical memory.
+  int64_t qaoa_max_memory_bytes = 0;
 };
 
 absl::Status RegisterBuiltinBackends(BackendRegistry& registry,

@@ -11,6 +11,7 @@
 #include "absl/time/clock.h"
 #include "core/base/allocation_guard.h"
 #include "core/base/status_macros.h"
+#include "core/qaoa/qasm.h"
 #include "core/qubo/qubo_proto.h"
 
 namespace qs {
@@ -95,6 +96,10 @@ absl::StatusOr<v1::CompileResponse> SolveEngine::Compile(
         }
         for (const std::string& label : problem.full_model.labels())
           response.add_labels(label);
+        if (request.options().qaoa_circuit().qasm_version() != 0) {
+          RETURN_IF_ERROR(AddQaoaCircuit(
+              problem, request.options().qaoa_circuit(), response));
+        }
         return response;
       });
 }

@@ -79,6 +79,9 @@ class Backends {
     options.dwave.endpoint = emulator_->endpoint();
     options.dwave.token = kToken;
     options.dwave.solver = "Advantage_emulator_P16";
+    // The QAOA simulator up to 16 qubits (2^16 amplitudes), so that its long
+    // jobs stay short and small.
+    options.qaoa_max_memory_bytes = int64_t{26} << 16;
     EXPECT_TRUE(RegisterBuiltinBackends(registry_, options).ok());
     engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &registry_,
                                             SolveLimits());
@@ -241,7 +244,9 @@ TEST_P(BackendConformanceTest, TheSameSeedGivesTheSameSamples) {
       samples[s.read_index()] = absl::StrCat(s.bits(), "/", s.energy());
     return samples;
   };
-  const v1::SolveRequest request = Request(RandomQubo(24, 5));
+  const int max = backend().capabilities().max_variables;
+  const v1::SolveRequest request =
+      Request(RandomQubo(max > 0 && max < 24 ? max : 24, 5));
   const auto first = by_read(Solve(request));
   EXPECT_FALSE(first.empty());
   EXPECT_EQ(by_read(Solve(request)), first);
@@ -311,6 +316,9 @@ BadParameterCases() {
       {"tabu",
        {[](v1::SolveParams& p) { p.mutable_tabu()->set_perturbation(2); },
         "params.tabu.perturbation"}},
+      {"qaoa",
+       {[](v1::SolveParams& p) { p.mutable_qaoa()->add_gammas(0.1); },
+        "params.qaoa.betas"}},
   };
   return *cases;
 }
@@ -346,12 +354,12 @@ TEST_P(BackendConformanceTest, ModelsOverItsLimitAreRefused) {
   EXPECT_TRUE(run.samples.empty());
 }
 
-// Binary-encoded 6-queens (18 variables, a higher-order model): a backend
+// Binary-encoded 5-queens (15 variables, a higher-order model): a backend
 // that takes such models returns bits scored by the Hubo, or else is refused
 // naming params.backend; an exact one reaches the valid boards at energy 0.
 TEST_P(BackendConformanceTest, HigherOrderModelsAreTakenOrRefused) {
   v1::SolveRequest request;
-  request.mutable_puzzle()->mutable_queens()->set_rows(6);
+  request.mutable_puzzle()->mutable_queens()->set_rows(5);
   request.mutable_compile()->set_encoding(v1::ENCODING_BINARY);
   request.mutable_params()->set_backend(GetParam());
   request.mutable_params()->set_seed(5);

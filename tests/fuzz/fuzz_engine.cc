@@ -32,6 +32,8 @@ const SolveEngine& Engine() {
     auto* samplers = new BackendRegistry();
     BackendOptions options;
     options.pool = pool;
+    // The QAOA simulator up to 16 qubits: the fuzzer's memory stays small.
+    options.qaoa_max_memory_bytes = int64_t{26} << 16;
     if (!RegisterBuiltinBackends(*samplers, options).ok()) std::abort();
     SolveLimits limits;
     // 9x9 Sudoku (729) and 32x32 queens boards pass; the compilers build
