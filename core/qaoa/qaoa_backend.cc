@@ -125,8 +125,8 @@ class QaoaBackend final : public Backend {
             .deterministic = true,
             .interruptible = true,
             .remote = false,
-            .max_variables = max_qubits_,
-            .higher_order = true};
+            .higher_order = true,
+            .max_variables = max_qubits_};
   }
 
   absl::Status CheckParams(const v1::SolveParams& params,
