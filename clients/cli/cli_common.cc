@@ -43,6 +43,9 @@ ABSL_FLAG(std::string, target_objective, "",
 ABSL_FLAG(double, deadline, 0, "Call deadline in seconds; 0: none");
 ABSL_FLAG(std::string, reduction, "",
           "none, clues or full (default: the family's strongest)");
+ABSL_FLAG(std::string, preprocess, "",
+          "Preprocessing of the reduced QUBO: none, roof (roof duality) or "
+          "qpro (roof duality, then the QPRO+ rules); default none");
 ABSL_FLAG(std::string, backend, "",
           "Sampling backend (see `qsolve backends`); default cpu-sa");
 ABSL_FLAG(int64_t, reads, -1, "Number of reads; default: the server's (100)");
@@ -329,6 +332,17 @@ absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags() {
   } else {
     return absl::InvalidArgumentError(absl::StrCat(
         "--reduction: none, clues or full, got '", reduction, "'"));
+  }
+  const std::string preprocess = absl::GetFlag(FLAGS_preprocess);
+  if (preprocess.empty() || preprocess == "none") {
+    options.set_preprocess(v1::PREPROCESS_NONE);
+  } else if (preprocess == "roof") {
+    options.set_preprocess(v1::PREPROCESS_ROOF);
+  } else if (preprocess == "qpro") {
+    options.set_preprocess(v1::PREPROCESS_QPRO);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--preprocess: none, roof or qpro, got '", preprocess, "'"));
   }
   return options;
 }

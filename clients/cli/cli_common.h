@@ -54,7 +54,7 @@ absl::Status ApplyTargetObjective(const v1::PuzzleSpec& puzzle,
                                   v1::SolveParams& params);
 
 // Compile options from --reduction (none|clues|full; default: the family's
-// strongest) and --export.
+// strongest), --preprocess (none|roof|qpro) and --export.
 absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags();
 
 // Solve parameters from --backend, --reads, --sweeps, --seed, --time_limit,

@@ -4,7 +4,7 @@
 //   qsolve health   --addr HOST:PORT
 //   qsolve backends --addr HOST:PORT
 //   qsolve compile  --addr HOST:PORT --kind KIND (--input TEXT | --input-file
-//   FILE) [--reduction R]
+//   FILE) [--reduction R] [--preprocess none|roof|qpro]
 //                   [--export FILE] [--json]
 //   qsolve solve    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--backend NAME]
@@ -210,6 +210,10 @@ int Compile() {
     f["ground_energy"] =
         stats.has_ground_energy() ? Number(stats.ground_energy()) : Null();
     f["compile_seconds"] = Number(stats.compile_seconds());
+    f["preprocess_seconds"] = Number(stats.preprocess_seconds());
+    f["removed_by_preprocess"] = Number(stats.removed_by_preprocess());
+    if (stats.has_roof_lower_bound())
+      f["roof_lower_bound"] = Number(stats.roof_lower_bound());
     Value stages;
     for (const auto& s : stats.stages()) {
       Value stage;
@@ -594,8 +598,8 @@ const std::vector<Subcommand>& Subcommands() {
         "addr",         "deadline",        "tls_ca_file", "tls_cert_file",
         "tls_key_file", "tls_server_name", "token_file"};
     const std::vector<const char*> puzzle = {
-        "kind",   "input", "input_file", "reduction",
-        "format", "sense", "instance"};
+        "kind",       "input",  "input_file", "reduction",
+        "preprocess", "format", "sense",      "instance"};
     const std::vector<const char*> solve = {
         "backend",        "reads",          "sweeps",
         "seed",           "time_limit",     "stop_at_first_valid",
@@ -632,8 +636,8 @@ const std::vector<Subcommand>& Subcommands() {
         {"batch", "solve a file of puzzles over one or more servers",
          join({connection,
                {"input_file", "output", "concurrency", "streams", "retries",
-                "give_up_after", "progress", "reduction", "format", "sense",
-                "instance"},
+                "give_up_after", "progress", "reduction", "preprocess",
+                "format", "sense", "instance"},
                solve})},
         {"bench", "time-to-solution of models over backends and budgets",
          join({connection,

@@ -11,6 +11,7 @@
 #include "absl/time/clock.h"
 #include "core/base/allocation_guard.h"
 #include "core/base/status_macros.h"
+#include "core/compile/preprocess_stage.h"
 #include "core/qubo/qubo_proto.h"
 
 namespace qs {
@@ -29,7 +30,8 @@ absl::StatusOr<CompileCache::Problem> SolveEngine::CompileThroughCache(
   if (cache_ != nullptr)
     return cache_->GetOrCompile(compiler, spec, options, from_cache);
   *from_cache = false;
-  ASSIGN_OR_RETURN(CompiledProblem problem, compiler.Compile(spec, options));
+  ASSIGN_OR_RETURN(CompiledProblem problem,
+                   CompileProblem(compiler, spec, options));
   return std::make_shared<const CompiledProblem>(std::move(problem));
 }
 
