@@ -1,11 +1,10 @@
-// The QPRO+ rules on a mutable copy of the model, driven by a work list of
-// variables whose neighbourhood changed.
+// The QPRO+ rules on a mutable copy of the model (sorted adjacency vectors),
+// driven by a work list of variables whose neighbourhood changed.
 #include "core/preprocess/qpro.h"
 
 #include <algorithm>
 #include <array>
 #include <deque>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -23,33 +22,23 @@ struct Substitution {
 int StateI(int state) { return state >> 1; }
 int StateH(int state) { return state & 1; }
 
+// The sums of the negative and of the positive couplings of a variable.
+struct Bounds {
+  double negative = 0;
+  double positive = 0;
+  void Add(double w) { (w > 0 ? positive : negative) += w; }
+};
+
 class Reducer {
  public:
-  Reducer(const Qubo& model, const QproOptions& options)
-      : linear_(model.linear_terms()),
-        adjacency_(model.num_variables()),
-        alive_(model.num_variables(), true),
-        substitution_(model.num_variables()),
-        queued_(model.num_variables(), true),
-        budget_(options.pair_work_budget) {
-    for (int i = 0; i < model.num_variables(); ++i) {
-      for (const Neighbor& nb : model.neighbors(i)) adjacency_[i][nb.j] = nb.w;
-      queue_.push_back(i);
-    }
-  }
+  Reducer(const Qubo& model, const QproOptions& options);
 
-  void Run() {
-    while (!queue_.empty()) {
-      const int i = queue_.front();
-      queue_.pop_front();
-      queued_[i] = false;
-      if (alive_[i] && !SingleRule(i)) PairRules(i);
-    }
-  }
-
+  void Run();
   absl::StatusOr<VariableMap> Map() const;
 
  private:
+  using Row = std::vector<Neighbor>;  // sorted by j
+
   void Push(int v) {
     if (alive_[v] && !queued_[v]) {
       queued_[v] = true;
@@ -57,73 +46,120 @@ class Reducer {
     }
   }
   void PushNeighbours(int v) {
-    for (const auto& [j, w] : adjacency_[v]) Push(j);
+    for (const Neighbor& nb : adjacency_[v]) Push(nb.j);
+  }
+  Row::iterator Find(int i, int j) {
+    Row& row = adjacency_[i];
+    return std::lower_bound(
+        row.begin(), row.end(), j,
+        [](const Neighbor& nb, int key) { return nb.j < key; });
+  }
+  void Erase(int i, int j) {
+    auto it = Find(i, j);
+    if (it != adjacency_[i].end() && it->j == j) adjacency_[i].erase(it);
+  }
+  void AddHalf(int i, int j, double w);
+  void AddCoupling(int i, int j, double w) {
+    AddHalf(i, j, w);
+    AddHalf(j, i, w);
   }
   void Remove(int v, Substitution s) {
     alive_[v] = false;
     adjacency_[v].clear();
+    adjacency_[v].shrink_to_fit();
     substitution_[v] = s;
     removed_.push_back(v);
-  }
-  void AddCoupling(int i, int j, double w) {
-    const double sum = (adjacency_[i][j] += w);
-    adjacency_[j][i] = sum;
-    if (sum == 0) {
-      adjacency_[i].erase(j);
-      adjacency_[j].erase(i);
-    }
   }
 
   void Fix(int v, int value);
   void Merge(int h, int i, bool negated);
   bool SingleRule(int i);
   void PairRules(int i);
-  // Applies what the pair's undominated joint values allow; false when they
-  // allow nothing.
-  bool PairRule(int i, int h);
+  bool PairRule(int i, const Bounds& own, int h, double b);
+  bool ApplyKept(int i, int h, const std::array<bool, 4>& kept);
 
   std::vector<double> linear_;
-  std::vector<std::map<int, double>> adjacency_;
+  std::vector<Row> adjacency_;
   std::vector<bool> alive_;
   std::vector<Substitution> substitution_;
   std::vector<int> removed_;  // in the order of removal
   std::vector<bool> queued_;
   std::deque<int> queue_;
   int64_t budget_;
+  // The couplings of the variable whose pairs are being checked, by
+  // neighbour: valid where mark_ equals stamp_.
+  std::vector<int64_t> mark_;
+  std::vector<double> marked_weight_;
+  int64_t stamp_ = 0;
 };
+
+Reducer::Reducer(const Qubo& model, const QproOptions& options)
+    : linear_(model.linear_terms()),
+      adjacency_(model.num_variables()),
+      alive_(model.num_variables(), true),
+      substitution_(model.num_variables()),
+      queued_(model.num_variables(), true),
+      budget_(options.pair_work_budget),
+      mark_(model.num_variables(), -1),
+      marked_weight_(model.num_variables(), 0) {
+  for (int i = 0; i < model.num_variables(); ++i) {
+    const auto neighbours = model.neighbors(i);
+    adjacency_[i].assign(neighbours.begin(), neighbours.end());
+    queue_.push_back(i);
+  }
+}
+
+void Reducer::Run() {
+  while (!queue_.empty()) {
+    const int i = queue_.front();
+    queue_.pop_front();
+    queued_[i] = false;
+    if (alive_[i] && !SingleRule(i)) PairRules(i);
+  }
+}
+
+void Reducer::AddHalf(int i, int j, double w) {
+  auto it = Find(i, j);
+  if (it != adjacency_[i].end() && it->j == j) {
+    it->w += w;
+    if (it->w == 0) adjacency_[i].erase(it);
+  } else {
+    adjacency_[i].insert(it, {j, w});
+  }
+}
 
 void Reducer::Fix(int v, int value) {
   PushNeighbours(v);
-  for (const auto& [j, w] : adjacency_[v]) {
-    adjacency_[j].erase(v);
-    if (value == 1) linear_[j] += w;
+  for (const Neighbor& nb : adjacency_[v]) {
+    Erase(nb.j, v);
+    if (value == 1) linear_[nb.j] += nb.w;
   }
   Remove(v, {-1, static_cast<uint8_t>(value)});
 }
 
 // x_h = x_i, or x_h = 1 - x_i when negated; the energy of every assignment
-// of the rest is kept (the constant a_h of the negated case is dropped: the
-// map's ApplyVariableMap restores it exactly).
+// of the rest is kept up to a constant (the a_h of the negated case, which
+// ApplyVariableMap restores exactly).
 void Reducer::Merge(int h, int i, bool negated) {
   PushNeighbours(h);
   Push(i);
-  const std::map<int, double> couplings = std::move(adjacency_[h]);
-  adjacency_[i].erase(h);
-  if (!negated) {
-    auto it = couplings.find(i);
-    linear_[i] += linear_[h] + (it == couplings.end() ? 0.0 : it->second);
-  } else {
-    // a_h (1 - x_i) and b_ih x_i (1 - x_i) = 0.
-    linear_[i] -= linear_[h];
+  const Row couplings = std::move(adjacency_[h]);
+  Erase(i, h);
+  double b = 0;
+  for (const Neighbor& nb : couplings) {
+    if (nb.j == i) b = nb.w;
   }
-  for (const auto& [j, w] : couplings) {
-    if (j == i) continue;
-    adjacency_[j].erase(h);
+  // x_h = x_i: a_h x_i + b_ih x_i. x_h = 1 - x_i: a_h (1 - x_i), and
+  // b_ih x_i (1 - x_i) = 0.
+  linear_[i] += negated ? -linear_[h] : linear_[h] + b;
+  for (const Neighbor& nb : couplings) {
+    if (nb.j == i) continue;
+    Erase(nb.j, h);
     if (negated) {
-      linear_[j] += w;  // b_hj (1 - x_i) x_j
-      AddCoupling(i, j, -w);
+      linear_[nb.j] += nb.w;  // b_hj (1 - x_i) x_j
+      AddCoupling(i, nb.j, -nb.w);
     } else {
-      AddCoupling(i, j, w);
+      AddCoupling(i, nb.j, nb.w);
     }
   }
   Remove(h, {i, static_cast<uint8_t>(negated ? 1 : 0)});
@@ -133,11 +169,11 @@ void Reducer::Merge(int h, int i, bool negated) {
 // is never negative x_i = 0 costs no more than x_i = 1 whatever the rest
 // holds; when never positive, x_i = 1.
 bool Reducer::SingleRule(int i) {
-  double positive = 0, negative = 0;
-  for (const auto& [j, w] : adjacency_[i]) (w > 0 ? positive : negative) += w;
-  if (linear_[i] + negative >= 0) {
+  Bounds bounds;
+  for (const Neighbor& nb : adjacency_[i]) bounds.Add(nb.w);
+  if (linear_[i] + bounds.negative >= 0) {
     Fix(i, 0);
-  } else if (linear_[i] + positive <= 0) {
+  } else if (linear_[i] + bounds.positive <= 0) {
     Fix(i, 1);
   } else {
     return false;
@@ -146,42 +182,57 @@ bool Reducer::SingleRule(int i) {
 }
 
 void Reducer::PairRules(int i) {
-  std::vector<int> neighbours;
-  for (const auto& [h, w] : adjacency_[i]) neighbours.push_back(h);
-  for (int h : neighbours) {
+  ++stamp_;
+  Bounds own;
+  for (const Neighbor& nb : adjacency_[i]) {
+    mark_[nb.j] = stamp_;
+    marked_weight_[nb.j] = nb.w;
+    own.Add(nb.w);
+  }
+  // The row changes when a rule applies, and then the pass ends.
+  const Row neighbours = adjacency_[i];
+  for (const Neighbor& nb : neighbours) {
     if (budget_ <= 0) return;
-    if (alive_[h] && PairRule(i, h)) return;
+    if (PairRule(i, own, nb.j, nb.w)) return;
   }
 }
 
-bool Reducer::PairRule(int i, int h) {
-  const std::map<int, double>& ni = adjacency_[i];
-  const std::map<int, double>& nh = adjacency_[h];
-  budget_ -= static_cast<int64_t>(ni.size() + nh.size());
-  const double b = ni.at(h);
-  // low[di + 1][dh + 1] = min over the rest of sum_j (di b_ij + dh b_hj) x_j.
-  std::array<std::array<double, 3>, 3> low{};
-  auto add = [&low](double ci, double ch) {
-    for (int di = -1; di <= 1; ++di) {
-      for (int dh = -1; dh <= 1; ++dh) {
-        low[di + 1][dh + 1] += std::min(0.0, di * ci + dh * ch);
-      }
-    }
-  };
-  auto a = ni.begin(), c = nh.begin();
-  while (a != ni.end() || c != nh.end()) {
-    if (c == nh.end() || (a != ni.end() && a->first < c->first)) {
-      if (a->first != h) add(a->second, 0);
-      ++a;
-    } else if (a == ni.end() || c->first < a->first) {
-      if (c->first != i) add(0, c->second);
-      ++c;
-    } else {
-      add(a->second, c->second);
-      ++a, ++c;
-    }
+// For the joint values s, t of (x_i, x_h) and the rest y, E(s, y) - E(t, y)
+// = e(s) - e(t) + sum_j (di b_ij + dh b_hj) y_j with (di, dh) = s - t; its
+// minimum over y adds low(di, dh) = sum_j min(0, di b_ij + dh b_hj). The
+// sums split into the bounds of each variable alone plus a correction over
+// the shared neighbours, so one pass over h's row (i's is marked) gives all.
+bool Reducer::PairRule(int i, const Bounds& own, int h, double b) {
+  const Row& row = adjacency_[h];
+  budget_ -= static_cast<int64_t>(row.size());
+  Bounds other;
+  // Corrections of sum min(0, ci + ch), sum max(0, ci + ch), sum min(0, ci -
+  // ch) and sum min(0, ch - ci) over the shared neighbours.
+  double plus_low = 0, plus_high = 0, minus_low = 0, minus_high = 0;
+  for (const Neighbor& nb : row) {
+    if (nb.j == i) continue;
+    const double ch = nb.w;
+    other.Add(ch);
+    if (mark_[nb.j] != stamp_) continue;
+    const double ci = marked_weight_[nb.j];
+    const double lo_i = std::min(0.0, ci), hi_i = std::max(0.0, ci);
+    const double lo_h = std::min(0.0, ch), hi_h = std::max(0.0, ch);
+    plus_low += std::min(0.0, ci + ch) - lo_i - lo_h;
+    plus_high += std::max(0.0, ci + ch) - hi_i - hi_h;
+    minus_low += std::min(0.0, ci - ch) - lo_i + hi_h;
+    minus_high += std::min(0.0, ch - ci) + hi_i - lo_h;
   }
-  auto own = [&](int s) {
+  // i's bounds without its coupling to h.
+  const double ni = own.negative - std::min(0.0, b);
+  const double pi = own.positive - std::max(0.0, b);
+  const double nh = other.negative, ph = other.positive;
+  auto low = [&](int di, int dh) -> double {
+    if (dh == 0) return di > 0 ? ni : -pi;
+    if (di == 0) return dh > 0 ? nh : -ph;
+    if (di == dh) return di > 0 ? ni + nh + plus_low : -(pi + ph + plus_high);
+    return di > 0 ? ni - ph + minus_low : nh - pi + minus_high;
+  };
+  auto own_energy = [&](int s) {
     return StateI(s) * linear_[i] + StateH(s) * linear_[h] +
            StateI(s) * StateH(s) * b;
   };
@@ -192,13 +243,18 @@ bool Reducer::PairRule(int i, int h) {
   for (int s = 3; s >= 0; --s) {
     for (int t = 0; t < 4; ++t) {
       if (t == s || !kept[t]) continue;
-      const int di = StateI(s) - StateI(t), dh = StateH(s) - StateH(t);
-      if (own(s) - own(t) + low[di + 1][dh + 1] >= 0) {
+      const double gap = own_energy(s) - own_energy(t) +
+                         low(StateI(s) - StateI(t), StateH(s) - StateH(t));
+      if (gap >= 0) {
         kept[s] = false;
         break;
       }
     }
   }
+  return ApplyKept(i, h, kept);
+}
+
+bool Reducer::ApplyKept(int i, int h, const std::array<bool, 4>& kept) {
   std::vector<int> states;
   for (int s = 0; s < 4; ++s) {
     if (kept[s]) states.push_back(s);
@@ -206,18 +262,17 @@ bool Reducer::PairRule(int i, int h) {
   if (states.size() == 1) {
     Fix(i, StateI(states[0]));
     Fix(h, StateH(states[0]));
-  } else if (states.size() == 2) {
-    const int s = states[0], t = states[1];
-    if (StateI(s) == StateI(t)) {
-      Fix(i, StateI(s));
-    } else if (StateH(s) == StateH(t)) {
-      Fix(h, StateH(s));
-    } else {
-      // {00, 11}: x_h = x_i; {01, 10}: x_h = 1 - x_i. The later variable goes.
-      Merge(std::max(i, h), std::min(i, h), s == 1);
-    }
+    return true;
+  }
+  if (states.size() != 2) return false;
+  const int s = states[0], t = states[1];
+  if (StateI(s) == StateI(t)) {
+    Fix(i, StateI(s));
+  } else if (StateH(s) == StateH(t)) {
+    Fix(h, StateH(s));
   } else {
-    return false;
+    // {00, 11}: x_h = x_i; {01, 10}: x_h = 1 - x_i. The later variable goes.
+    Merge(std::max(i, h), std::min(i, h), s == 1);
   }
   return true;
 }
