@@ -102,6 +102,32 @@ TEST_F(PreprocessTest, PreprocessedSudokuSolvesWithCpuSa) {
   EXPECT_EQ(grid, testing::kNytSolution);
 }
 
+TEST_F(PreprocessTest, EmptyModelSolvesOnEveryQuboBackend) {
+  // Every empty cell of this 4x4 puzzle has one candidate left by the givens:
+  // the QPRO rules fix every variable, and the samplers get an empty model.
+  auto stub = server_->NewStub();
+  v1::SolveRequest request;
+  request.mutable_puzzle()->mutable_sudoku()->set_box_size(2);
+  for (char ch : std::string("12.43.1..1.34.21"))
+    request.mutable_puzzle()->mutable_sudoku()->add_cells(ch == '.' ? 0
+                                                                    : ch - '0');
+  request.mutable_compile()->set_reduction(v1::REDUCTION_CLUES);
+  request.mutable_compile()->set_preprocess(v1::PREPROCESS_QPRO);
+  request.mutable_params()->set_num_reads(3);
+  request.mutable_params()->set_seed(5);
+  for (const char* backend : {"cpu-sa", "exact"}) {
+    SCOPED_TRACE(backend);
+    request.mutable_params()->set_backend(backend);
+    const testing::SolveStream stream = testing::RunSolve(*stub, request);
+    ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
+    EXPECT_EQ(stream.events.front().header().stats().variables(), 0u);
+    const v1::SolveSummary* summary = stream.summary();
+    ASSERT_NE(summary, nullptr);
+    EXPECT_TRUE(summary->best_valid());
+    EXPECT_EQ(summary->best_energy(), -16);
+  }
+}
+
 TEST_F(PreprocessTest, PuzzleSolvedByPreprocessingComesBackValid) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(),

@@ -1,7 +1,9 @@
 // Prints, as a Markdown table, what preprocessing (CompileOptions.preprocess)
 // does to the reference QUBOs of tests/data/instances and to puzzles: the NYT
-// Sudoku of 2024-01-08, Sudokus with K of its solution's digits given (K = 20
-// ... 40, seeded), the stored LinkedIn-Queens boards and N-queens boards. Per
+// Sudoku of 2024-01-08, Sudokus with K of its solution's digits given at
+// seeded random cells (K = 20 ... 40; not all have a unique solution), the
+// stored LinkedIn-Queens boards, a seeded sparse random model of 10^4
+// variables and 10^5 couplers, and N-queens boards. Per
 // model: the variables after the family's reduction, then for roof and qpro
 // the variables removed, those left and the preprocessing time (the fastest
 // of three compiles).
@@ -13,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -35,6 +38,25 @@ std::string ReadFile(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
+  return text.str();
+}
+
+// A model in the qubo text format (tests/data/instances/README.md): n linear
+// terms and m couplers between distinct random pairs, integer weights in
+// [-10, 10] drawn with `seed`.
+std::string RandomSparseText(int n, int m, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto weight = [&rng] { return static_cast<int>(rng() % 21) - 10; };
+  std::ostringstream text;
+  text << n << " " << n + m << " 0\n";
+  for (int i = 0; i < n; ++i) text << i << " " << i << " " << weight() << "\n";
+  std::set<std::pair<int, int>> pairs;
+  while (static_cast<int>(pairs.size()) < m) {
+    const int i = static_cast<int>(rng() % n), j = static_cast<int>(rng() % n);
+    if (i != j) pairs.insert({std::min(i, j), std::max(i, j)});
+  }
+  for (const auto& [i, j] : pairs)
+    text << i << " " << j << " " << weight() << "\n";
   return text.str();
 }
 
@@ -72,6 +94,8 @@ std::vector<Model> Models(const std::string& root) {
     fields >> name >> regions;
     models.push_back({"queens " + name, "queens", regions});
   }
+  models.push_back({"random 10^4 vars, 10^5 couplers", "qubo",
+                    RandomSparseText(10'000, 100'000, 3)});
   for (const char* n : {"8", "12", "20"})
     models.push_back({std::string("nqueens ") + n, "nqueens", n});
   return models;
