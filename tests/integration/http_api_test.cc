@@ -295,7 +295,8 @@ TEST_F(HttpApiTest, CompileValidateCountAndBackends) {
   ASSERT_TRUE(preprocessed);
   ASSERT_EQ(preprocessed->status, 200) << preprocessed->body;
   EXPECT_EQ(Json::parse(preprocessed->body)["stats"]["variables"], 0);
-  EXPECT_EQ(Json::parse(preprocessed->body)["stats"]["removedByPreprocess"], 6);
+  EXPECT_EQ(Json::parse(preprocessed->body)["stats"]["removedByPreprocess"],
+            24);
 
   std::string board;
   for (const std::string& row : kQueensSolution)
