@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/qsolve_runner.h"
+#include "tests/testing/sudoku_grid.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -107,10 +108,7 @@ TEST_F(PreprocessTest, EmptyModelSolvesOnEveryQuboBackend) {
   // the QPRO rules fix every variable, and the samplers get an empty model.
   auto stub = server_->NewStub();
   v1::SolveRequest request;
-  request.mutable_puzzle()->mutable_sudoku()->set_box_size(2);
-  for (char ch : std::string("12.43.1..1.34.21"))
-    request.mutable_puzzle()->mutable_sudoku()->add_cells(ch == '.' ? 0
-                                                                    : ch - '0');
+  *request.mutable_puzzle() = testing::SudokuGridSpec("12.43.1..1.34.21");
   request.mutable_compile()->set_reduction(v1::REDUCTION_CLUES);
   request.mutable_compile()->set_preprocess(v1::PREPROCESS_QPRO);
   request.mutable_params()->set_num_reads(3);

@@ -2,36 +2,27 @@
 // (core/compile/preprocess_stage.h) on puzzles: the NYT Sudoku of 2024-01-08 at
 // REDUCTION_FULL, its solution's energy unchanged by every option, the stages
 // and statistics, the variable map's consistency with the full model, one-hot
-// groups carried through, a puzzle preprocessing solves outright, and an
-// unknown option value refused.
+// groups carried through, a puzzle preprocessing solves outright, the compile
+// cache keeping options apart, and an unknown option value refused.
 #include "core/compile/preprocess_stage.h"
 
 #include <string>
 #include <vector>
 
+#include "core/compile/compile_cache.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/sudoku_grid.h"
 
 namespace qs {
 namespace {
 
 using ::qs::testing::StatusIs;
+using ::qs::testing::SudokuGridSpec;
 using ::testing::HasSubstr;
-
-v1::PuzzleSpec Sudoku(const std::string& grid) {
-  v1::PuzzleSpec spec;
-  int side = 1;
-  while (side * side < static_cast<int>(grid.size())) ++side;
-  int box = 1;
-  while (box * box < side) ++box;
-  spec.mutable_sudoku()->set_box_size(box);
-  for (char ch : grid)
-    spec.mutable_sudoku()->add_cells(ch == '.' ? 0 : ch - '0');
-  return spec;
-}
 
 CompiledProblem CompileOrDie(const v1::PuzzleSpec& spec,
                              v1::Preprocess preprocess,
@@ -46,7 +37,7 @@ CompiledProblem CompileOrDie(const v1::PuzzleSpec& spec,
 }
 
 std::vector<uint8_t> NytSolutionBits(const CompiledProblem& problem) {
-  const v1::PuzzleSpec spec = Sudoku(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   v1::PuzzleSolution solution;
   for (char ch : std::string(testing::kNytSolution))
     solution.add_cells(ch - '0');
@@ -56,7 +47,7 @@ std::vector<uint8_t> NytSolutionBits(const CompiledProblem& problem) {
 
 TEST(PreprocessStageTest, NytAtFullReductionWithQproHas209Variables) {
   const CompiledProblem problem =
-      CompileOrDie(Sudoku(testing::kNytPuzzle), v1::PREPROCESS_QPRO);
+      CompileOrDie(SudokuGridSpec(testing::kNytPuzzle), v1::PREPROCESS_QPRO);
   EXPECT_EQ(problem.model.num_variables(), 209);
   ASSERT_EQ(problem.stages.size(), 5u);
   EXPECT_EQ(problem.stages[2].variables, 211);
@@ -68,7 +59,7 @@ TEST(PreprocessStageTest, NytAtFullReductionWithQproHas209Variables) {
 }
 
 TEST(PreprocessStageTest, SolutionEnergyIsExactUnderEveryOption) {
-  const v1::PuzzleSpec spec = Sudoku(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   for (v1::Reduction reduction :
        {v1::REDUCTION_NONE, v1::REDUCTION_CLUES, v1::REDUCTION_FULL}) {
     for (v1::Preprocess preprocess :
@@ -91,7 +82,7 @@ TEST(PreprocessStageTest, SolutionEnergyIsExactUnderEveryOption) {
 
 TEST(PreprocessStageTest, NoneAddsNoStage) {
   const CompiledProblem problem =
-      CompileOrDie(Sudoku(testing::kNytPuzzle), v1::PREPROCESS_NONE);
+      CompileOrDie(SudokuGridSpec(testing::kNytPuzzle), v1::PREPROCESS_NONE);
   EXPECT_EQ(problem.stages.size(), 3u);
   EXPECT_EQ(problem.removed_by_preprocess, 0);
   EXPECT_FALSE(problem.roof_lower_bound.has_value());
@@ -100,8 +91,9 @@ TEST(PreprocessStageTest, NoneAddsNoStage) {
 TEST(PreprocessStageTest, StagesCountFixedVariables) {
   // The full model of the NYT puzzle: no givens clamped, so the stages have
   // the whole model to work on.
-  const CompiledProblem problem = CompileOrDie(
-      Sudoku(testing::kNytPuzzle), v1::PREPROCESS_QPRO, v1::REDUCTION_NONE);
+  const CompiledProblem problem =
+      CompileOrDie(SudokuGridSpec(testing::kNytPuzzle), v1::PREPROCESS_QPRO,
+                   v1::REDUCTION_NONE);
   ASSERT_EQ(problem.stages.size(), 3u);
   int fixed = 0;
   for (size_t s = 1; s < problem.stages.size(); ++s)
@@ -113,8 +105,9 @@ TEST(PreprocessStageTest, StagesCountFixedVariables) {
 }
 
 TEST(PreprocessStageTest, OneHotGroupsLoseFixedZerosAndKeepTheRest) {
-  CompiledProblem problem = CompileOrDie(
-      Sudoku(testing::kNytPuzzle), v1::PREPROCESS_NONE, v1::REDUCTION_NONE);
+  CompiledProblem problem =
+      CompileOrDie(SudokuGridSpec(testing::kNytPuzzle), v1::PREPROCESS_NONE,
+                   v1::REDUCTION_NONE);
   // Groups {0, 1, 2} and {3, 4} over a model where roof duality fixes x1 = 0
   // and x3 = 1 and nothing else (x0 + x2 = 1 has two minima, x4 is free).
   QuboBuilder builder(5);
@@ -138,16 +131,38 @@ TEST(PreprocessStageTest, OneHotGroupsLoseFixedZerosAndKeepTheRest) {
 TEST(PreprocessStageTest, EasyPuzzleIsSolvedOutright) {
   // Every empty cell of this 4x4 puzzle has a single candidate after its
   // neighbours' givens, which the QPRO rules see.
-  const CompiledProblem problem = CompileOrDie(
-      Sudoku("12.43.1..1.34.21"), v1::PREPROCESS_QPRO, v1::REDUCTION_CLUES);
+  const CompiledProblem problem =
+      CompileOrDie(SudokuGridSpec("12.43.1..1.34.21"), v1::PREPROCESS_QPRO,
+                   v1::REDUCTION_CLUES);
   EXPECT_EQ(problem.model.num_variables(), 0);
   EXPECT_EQ(problem.model.offset(), -16);
+}
+
+TEST(PreprocessStageTest, CompileCacheKeysOnThePreprocessing) {
+  CompileCache cache({});
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
+  const PuzzleCompiler& compiler = **BuiltinCompilers().ForSpec(spec);
+  v1::CompileOptions plain, qpro;
+  qpro.set_preprocess(v1::PREPROCESS_QPRO);
+  bool hit = true;
+  auto a = cache.GetOrCompile(compiler, spec, plain, &hit);
+  ASSERT_TRUE(a.ok());
+  EXPECT_FALSE(hit);
+  EXPECT_EQ((*a)->model.num_variables(), 211);
+  auto b = cache.GetOrCompile(compiler, spec, qpro, &hit);
+  ASSERT_TRUE(b.ok());
+  EXPECT_FALSE(hit);
+  EXPECT_EQ((*b)->model.num_variables(), 209);
+  auto c = cache.GetOrCompile(compiler, spec, qpro, &hit);
+  ASSERT_TRUE(c.ok());
+  EXPECT_TRUE(hit);
+  EXPECT_EQ(c->get(), b->get());
 }
 
 TEST(PreprocessStageTest, UnknownValueIsRefusedNamingTheField) {
   v1::CompileOptions options;
   options.set_preprocess(static_cast<v1::Preprocess>(9));
-  const v1::PuzzleSpec spec = Sudoku(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   EXPECT_THAT(CompileProblem(**BuiltinCompilers().ForSpec(spec), spec, options)
                   .status(),
               StatusIs(absl::StatusCode::kInvalidArgument,
