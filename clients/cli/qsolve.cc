@@ -239,6 +239,11 @@ int Compile() {
   if (stats.has_ground_energy())
     std::printf("ground energy %g\n", stats.ground_energy());
   std::printf("compile time %.3f ms\n", stats.compile_seconds() * 1e3);
+  if (stats.has_roof_lower_bound())
+    std::printf(
+        "preprocessing removed %u variables in %.3f ms; roof bound %g\n",
+        stats.removed_by_preprocess(), stats.preprocess_seconds() * 1e3,
+        stats.roof_lower_bound());
   if (!export_path.empty())
     std::printf("reduced QUBO written to %s\n", export_path.c_str());
   return 0;
