@@ -22,7 +22,7 @@ namespace qs {
 struct QproOptions {
   // Neighbour visits the pair rules may spend (the single-variable rules are
   // not limited); dense models stop checking pairs when it is spent.
-  int64_t pair_work_budget = int64_t{20'000'000};
+  int64_t pair_work_budget = int64_t{10'000'000};
 };
 
 // The variables of `model` the rules fix or merge, as a map onto the

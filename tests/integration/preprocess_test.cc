@@ -23,13 +23,16 @@ using ::testing::HasSubstr;
 using testing::LastJsonLine;
 using testing::RunQsolve;
 
-class PreprocessTest : public testing::SharedServerTest {};
+// The tests that run the qsolve binary carry "Cli" in their name, which the
+// TSan stage leaves out (README, Tests).
+class PreprocessCliTest : public testing::SharedServerTest {};
+class PreprocessServiceTest : public testing::SharedServerTest {};
 
 double JsonNumber(const CommandResult& result, const std::string& field) {
   return LastJsonLine(result.out).fields().at(field).number_value();
 }
 
-TEST_F(PreprocessTest, CompileJsonReportsVariablesAfterPreprocessing) {
+TEST_F(PreprocessCliTest, CompileJsonReportsVariablesAfterPreprocessing) {
   const std::string compile = absl::StrCat(
       "compile", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
       "' --reduction full --json --preprocess ");
@@ -52,7 +55,7 @@ TEST_F(PreprocessTest, CompileJsonReportsVariablesAfterPreprocessing) {
   EXPECT_THAT(bad.err, HasSubstr("--preprocess"));
 }
 
-TEST_F(PreprocessTest, CompileOverGrpcReportsTheStages) {
+TEST_F(PreprocessServiceTest, CompileOverGrpcReportsTheStages) {
   auto stub = server_->NewStub();
   v1::CompileRequest request;
   *request.mutable_puzzle() =
@@ -77,7 +80,7 @@ TEST_F(PreprocessTest, CompileOverGrpcReportsTheStages) {
   EXPECT_THAT(bad.error_message(), HasSubstr("options.preprocess"));
 }
 
-TEST_F(PreprocessTest, PreprocessedSudokuSolvesWithCpuSa) {
+TEST_F(PreprocessServiceTest, PreprocessedSudokuSolvesWithCpuSa) {
   auto stub = server_->NewStub();
   v1::SolveRequest request;
   *request.mutable_puzzle() =
@@ -103,7 +106,7 @@ TEST_F(PreprocessTest, PreprocessedSudokuSolvesWithCpuSa) {
   EXPECT_EQ(grid, testing::kNytSolution);
 }
 
-TEST_F(PreprocessTest, EmptyModelSolvesOnEveryQuboBackend) {
+TEST_F(PreprocessServiceTest, EmptyModelSolvesOnEveryQuboBackend) {
   // Every empty cell of this 4x4 puzzle has one candidate left by the givens:
   // the QPRO rules fix every variable, and the samplers get an empty model.
   auto stub = server_->NewStub();
@@ -126,7 +129,7 @@ TEST_F(PreprocessTest, EmptyModelSolvesOnEveryQuboBackend) {
   }
 }
 
-TEST_F(PreprocessTest, PuzzleSolvedByPreprocessingComesBackValid) {
+TEST_F(PreprocessCliTest, PuzzleSolvedByPreprocessingComesBackValid) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(),
       "--kind sudoku --input '12.4 3.1. .1.3 4.21' --reduction clues "
