@@ -1,13 +1,11 @@
-// The QPRO+ reduction rules (Glover, Lewis & Kochenberger 2018, "Logical and
-// inequality implications for reducing the size and difficulty of quadratic
-// unconstrained binary optimization problems"), for minimisation: a variable
-// is fixed when the bounds of its flip cost (its linear term plus the sums of
-// its negative or positive couplings) have one sign; two coupled variables are
-// fixed together, or one is made equal to the other or to its complement, when
-// some joint values of the pair cost no less than others whatever the rest of
-// the model holds. Every rule keeps at least one minimum (weak persistency),
-// and rules are applied to the model they leave until none applies.
-// docs/preprocessing.md states each rule and its proof.
+// The QPRO+ reduction rules ([Glover et al. 2018]), for minimisation: a
+// variable is fixed when the bounds of its flip cost (its linear term plus the
+// sums of its negative or positive couplings) have one sign; two coupled
+// variables are fixed together, or one is made equal to the other or to its
+// complement, when some joint values of the pair cost no less than others
+// whatever the rest of the model holds. Every rule keeps at least one minimum
+// (weak persistency), and rules are applied to the model they leave until none
+// applies. docs/preprocessing.md states each rule and its proof.
 #ifndef QS_CORE_PREPROCESS_QPRO_H_
 #define QS_CORE_PREPROCESS_QPRO_H_
 

@@ -58,8 +58,8 @@ constexpr int kSink = 1;
 
 // The network of the posiform phi = constant + sum c * u * w over literals
 // (u, w; x_0 = 1 stands in for linear terms). Each term gives the arcs u ->
-// not w and w -> not u, each of capacity c (twice the textbook c / 2, so the
-// flow is twice the roof dual). Arcs are added in mirror pairs 2k, 2k + 1.
+// not w and w -> not u, each of capacity c (twice the textbook c / 2, so
+// every flow is doubled too). Arcs are added in mirror pairs 2k, 2k + 1.
 struct Network {
   MaxFlow flow;
   int64_t constant = 0;  // of the posiform, scaled

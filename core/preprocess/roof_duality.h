@@ -1,10 +1,10 @@
-// Roof duality (Boros & Hammer 2002, "Pseudo-Boolean optimization", §5; the
-// implication network of Boros, Hammer & Tavares): the QUBO is written as a
-// posiform, its implication network over the 2n + 2 literals is given a
-// maximum flow, and the literals the source reaches in the residual network
-// of the symmetrised flow are strong persistencies: every minimum of the model
-// takes those values. The flow value is the roof dual, a lower bound of the
-// minimum. docs/preprocessing.md has the construction and the proof sketch.
+// Roof duality ([Boros & Hammer 2002] §5; the implication network of [Boros
+// et al. 2006]): the QUBO is written as a posiform, its implication network
+// over the 2n + 2 literals is given a maximum flow, and the literals the
+// source reaches in the residual network of the symmetrised flow are strong
+// persistencies: every minimum of the model takes those values. The flow
+// value is the roof dual, a lower bound of the minimum. docs/preprocessing.md
+// has the construction and the proof sketch.
 #ifndef QS_CORE_PREPROCESS_ROOF_DUALITY_H_
 #define QS_CORE_PREPROCESS_ROOF_DUALITY_H_
 
