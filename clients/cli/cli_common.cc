@@ -48,6 +48,9 @@ ABSL_FLAG(std::string, reduction, "",
 ABSL_FLAG(std::string, encoding, "",
           "compile, solve, count: one_hot (default) or binary (queens with one "
           "queen per row: bits(N) variables per row, a higher-order model)");
+ABSL_FLAG(std::string, preprocess, "",
+          "Preprocessing of the reduced QUBO: none, roof (roof duality) or "
+          "qpro (roof duality, then the QPRO+ rules); default none");
 ABSL_FLAG(std::string, backend, "",
           "Sampling backend (see `qsolve backends`); default cpu-sa");
 ABSL_FLAG(int64_t, reads, -1, "Number of reads; default: the server's (100)");
@@ -386,6 +389,17 @@ absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags() {
   const absl::StatusOr<v1::Encoding> encoding = EncodingFromFlags();
   if (!encoding.ok()) return encoding.status();
   options.set_encoding(*encoding);
+  const std::string preprocess = absl::GetFlag(FLAGS_preprocess);
+  if (preprocess.empty() || preprocess == "none") {
+    options.set_preprocess(v1::PREPROCESS_NONE);
+  } else if (preprocess == "roof") {
+    options.set_preprocess(v1::PREPROCESS_ROOF);
+  } else if (preprocess == "qpro") {
+    options.set_preprocess(v1::PREPROCESS_QPRO);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--preprocess: none, roof or qpro, got '", preprocess, "'"));
+  }
   return options;
 }
 

@@ -54,7 +54,7 @@ absl::Status ApplyTargetObjective(const v1::PuzzleSpec& puzzle,
                                   v1::SolveParams& params);
 
 // Compile options from --reduction (none|clues|full; default: the family's
-// strongest), --encoding and --export.
+// strongest), --encoding, --preprocess (none|roof|qpro) and --export.
 absl::StatusOr<v1::CompileOptions> CompileOptionsFromFlags();
 // --encoding: one_hot (or empty, the default) or binary.
 absl::StatusOr<v1::Encoding> EncodingFromFlags();

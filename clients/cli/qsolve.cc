@@ -4,7 +4,7 @@
 //   qsolve health   --addr HOST:PORT
 //   qsolve backends --addr HOST:PORT
 //   qsolve compile  --addr HOST:PORT --kind KIND (--input TEXT | --input-file
-//   FILE) [--reduction R]
+//   FILE) [--reduction R] [--preprocess none|roof|qpro]
 //                   [--encoding one_hot|binary] [--export FILE]
 //                   [--export-qasm FILE [--qasm_version 2|3] [--qaoa_layers P]
 //                   [--gammas g1,..,gP --betas b1,..,bP]] [--json]
@@ -236,6 +236,10 @@ int Compile() {
           Number(static_cast<double>(stats.higher_order_terms()));
       f["higher_order_max_order"] = Number(stats.higher_order_max_order());
     }
+    f["preprocess_seconds"] = Number(stats.preprocess_seconds());
+    f["removed_by_preprocess"] = Number(stats.removed_by_preprocess());
+    if (stats.has_roof_lower_bound())
+      f["roof_lower_bound"] = Number(stats.roof_lower_bound());
     Value stages;
     for (const auto& s : stats.stages()) {
       Value stage;
@@ -278,6 +282,11 @@ int Compile() {
   if (stats.has_ground_energy())
     std::printf("ground energy %g\n", stats.ground_energy());
   std::printf("compile time %.3f ms\n", stats.compile_seconds() * 1e3);
+  if (stats.has_roof_lower_bound())
+    std::printf(
+        "preprocessing removed %u variables in %.3f ms; roof bound %g\n",
+        stats.removed_by_preprocess(), stats.preprocess_seconds() * 1e3,
+        stats.roof_lower_bound());
   if (!export_path.empty())
     std::printf("reduced QUBO written to %s\n", export_path.c_str());
   if (!qasm_path.empty()) {
@@ -703,8 +712,8 @@ const std::vector<Subcommand>& Subcommands() {
         "addr",         "deadline",        "tls_ca_file", "tls_cert_file",
         "tls_key_file", "tls_server_name", "token_file"};
     const std::vector<const char*> puzzle = {
-        "kind",   "input", "input_file", "reduction",
-        "format", "sense", "instance"};
+        "kind",       "input",  "input_file", "reduction",
+        "preprocess", "format", "sense",      "instance"};
     const std::vector<const char*> solve = {"backend",
                                             "reads",
                                             "sweeps",
@@ -730,7 +739,12 @@ const std::vector<Subcommand>& Subcommands() {
                                             "chain_strength_prefactor",
                                             "auto_scale",
                                             "label",
-"qaoa_layers", "gammas", "betas", "qaoa_optimizer", "qaoa_mixer", "qaoa_iterations"};
+                                            "qaoa_layers",
+                                            "gammas",
+                                            "betas",
+                                            "qaoa_optimizer",
+                                            "qaoa_mixer",
+                                            "qaoa_iterations"};
     auto join = [](std::initializer_list<std::vector<const char*>> groups) {
       std::vector<const char*> all;
       for (const auto& g : groups) all.insert(all.end(), g.begin(), g.end());
@@ -763,8 +777,8 @@ const std::vector<Subcommand>& Subcommands() {
         {"batch", "solve a file of puzzles over one or more servers",
          join({connection,
                {"input_file", "output", "concurrency", "streams", "retries",
-                "give_up_after", "progress", "reduction", "format", "sense",
-                "instance"},
+                "give_up_after", "progress", "reduction", "preprocess",
+                "format", "sense", "instance"},
                solve})},
         {"bench", "time-to-solution of models over backends and budgets",
          join({connection,

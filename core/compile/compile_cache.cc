@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "core/compile/preprocess_stage.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 
@@ -73,7 +74,8 @@ absl::StatusOr<CompileCache::Problem> CompileCache::GetOrCompile(
     const v1::CompileOptions& options, bool* hit) {
   if (hit != nullptr) *hit = false;
   if (options_.max_entries <= 0) {
-    ASSIGN_OR_RETURN(CompiledProblem problem, compiler.Compile(spec, options));
+    ASSIGN_OR_RETURN(CompiledProblem problem,
+                     CompileProblem(compiler, spec, options));
     return std::make_shared<const CompiledProblem>(std::move(problem));
   }
   std::string key = CacheKey(compiler, spec, options);
@@ -88,7 +90,8 @@ absl::StatusOr<CompileCache::Problem> CompileCache::GetOrCompile(
     }
     ++stats_.misses;
   }
-  ASSIGN_OR_RETURN(CompiledProblem compiled, compiler.Compile(spec, options));
+  ASSIGN_OR_RETURN(CompiledProblem compiled,
+                   CompileProblem(compiler, spec, options));
   auto problem = std::make_shared<const CompiledProblem>(std::move(compiled));
   const int64_t bytes =
       ProblemBytes(*problem) + static_cast<int64_t>(key.size());

@@ -54,6 +54,10 @@ struct CompiledProblem {
   // directly (hubo.h); `model` is then empty and only backends that take a
   // Hubo can sample it.
   std::optional<Hubo> higher_order;
+  // What CompileOptions.preprocess did to `model` (preprocess_stage.h).
+  double preprocess_seconds = 0;
+  int removed_by_preprocess = 0;  // variables fixed or merged into another
+  std::optional<double> roof_lower_bound;
   // Board size for decoding and display.
   int height = 0;
   int width = 0;

@@ -11,6 +11,7 @@
 #include "absl/time/clock.h"
 #include "core/base/allocation_guard.h"
 #include "core/base/status_macros.h"
+#include "core/compile/preprocess_stage.h"
 #include "core/qaoa/qasm.h"
 #include "core/qubo/qubo_proto.h"
 
@@ -34,7 +35,8 @@ absl::StatusOr<CompileCache::Problem> SolveEngine::CompileThroughCache(
                      cache_->GetOrCompile(compiler, spec, options, from_cache));
   } else {
     *from_cache = false;
-    ASSIGN_OR_RETURN(CompiledProblem compiled, compiler.Compile(spec, options));
+    ASSIGN_OR_RETURN(CompiledProblem compiled,
+                     CompileProblem(compiler, spec, options));
     problem = std::make_shared<const CompiledProblem>(std::move(compiled));
   }
   RETURN_IF_ERROR(

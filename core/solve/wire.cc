@@ -72,6 +72,10 @@ void FillCompileStats(const CompiledProblem& problem,
   stats.set_offset(problem.model.offset());
   stats.set_from_cache(from_cache);
   if (problem.higher_order) FillHigherOrderStats(*problem.higher_order, stats);
+  stats.set_preprocess_seconds(problem.preprocess_seconds);
+  stats.set_removed_by_preprocess(problem.removed_by_preprocess);
+  if (problem.roof_lower_bound)
+    stats.set_roof_lower_bound(*problem.roof_lower_bound);
 }
 
 v1::EncodingStats ToProto(const EncodingStats& stats) {

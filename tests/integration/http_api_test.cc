@@ -286,6 +286,17 @@ TEST_F(HttpApiTest, CompileValidateCountAndBackends) {
   const Json stats = Json::parse(compile->body)["stats"];
   EXPECT_EQ(stats["variablesTotal"], 64);
   EXPECT_EQ(stats["groundEnergy"].get<double>(), 0);
+  // Compile options pass through as they are, preprocessing included.
+  auto preprocessed =
+      Post("/v1/compile",
+           absl::StrCat(R"({"puzzle":)", SpecJson("sudoku", "12.43.1..1.34.21"),
+                        R"(,"options":{"reduction":"REDUCTION_CLUES",)"
+                        R"("preprocess":"PREPROCESS_QPRO"}})"));
+  ASSERT_TRUE(preprocessed);
+  ASSERT_EQ(preprocessed->status, 200) << preprocessed->body;
+  EXPECT_EQ(Json::parse(preprocessed->body)["stats"]["variables"], 0);
+  EXPECT_EQ(Json::parse(preprocessed->body)["stats"]["removedByPreprocess"],
+            24);
 
   std::string board;
   for (const std::string& row : kQueensSolution)

@@ -1,5 +1,5 @@
 """Request messages from Python values: a puzzle from (kind, text) or a PuzzleSpec, SolveParams from
-keyword arguments named as its fields, CompileOptions from a reduction name."""
+keyword arguments named as its fields, CompileOptions from reduction and preprocessing names."""
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
@@ -8,6 +8,8 @@ from ._proto import puzzles_pb2, solve_pb2
 
 _REDUCTIONS = {"default": solve_pb2.REDUCTION_DEFAULT, "none": solve_pb2.REDUCTION_NONE,
                "clues": solve_pb2.REDUCTION_CLUES, "full": solve_pb2.REDUCTION_FULL}
+_PREPROCESS = {"none": solve_pb2.PREPROCESS_NONE, "roof": solve_pb2.PREPROCESS_ROOF,
+               "qpro": solve_pb2.PREPROCESS_QPRO}
 PARAM_NAMES = tuple(solve_pb2.SolveParams.DESCRIPTOR.fields_by_name)
 
 
@@ -22,8 +24,14 @@ def puzzle_spec(kind, text=None):
     return formats.parse_puzzle(kind, text)
 
 
-def compile_options(reduction=None, return_qubo=False):
+def compile_options(reduction=None, return_qubo=False, preprocess=None):
     options = solve_pb2.CompileOptions(return_qubo=return_qubo)
+    if isinstance(preprocess, str):
+        if preprocess.lower() not in _PREPROCESS:
+            raise ValueError(f"preprocess: one of {', '.join(_PREPROCESS)}, got '{preprocess}'")
+        preprocess = _PREPROCESS[preprocess.lower()]
+    if preprocess is not None:
+        options.preprocess = preprocess
     if reduction is None:
         return options
     if isinstance(reduction, str):

@@ -81,9 +81,9 @@ class Client:
         response = await self._unary(self._stub.ListBackends, solve_pb2.ListBackendsRequest(), timeout)
         return list(response.backends)
 
-    async def compile(self, kind, text=None, *, reduction=None, return_qubo=False, timeout=None):
+    async def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
         request = solve_pb2.CompileRequest(puzzle=puzzle_spec(kind, text),
-                                           options=compile_options(reduction, return_qubo))
+                                           options=compile_options(reduction, return_qubo, preprocess))
         return await self._unary(self._stub.Compile, request, timeout)
 
     def solve_stream(self, kind, text=None, *, reduction=None, request_id="", timeout=None, progress=None,

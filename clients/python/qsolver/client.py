@@ -217,10 +217,10 @@ class Client:
         """The backends (qs.v1.BackendDescription) and whether each is usable."""
         return list(self._unary(self._stub.ListBackends, solve_pb2.ListBackendsRequest(), timeout).backends)
 
-    def compile(self, kind, text=None, *, reduction=None, return_qubo=False, timeout=None):
+    def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
         """The qs.v1.CompileResponse of a puzzle: stats, and the reduced model with return_qubo."""
         request = solve_pb2.CompileRequest(puzzle=puzzle_spec(kind, text),
-                                           options=compile_options(reduction, return_qubo))
+                                           options=compile_options(reduction, return_qubo, preprocess))
         return self._unary(self._stub.Compile, request, timeout)
 
     def solve_stream(self, kind, text=None, *, reduction=None, request_id="", timeout=None, progress=None,

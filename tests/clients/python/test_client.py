@@ -82,6 +82,11 @@ def test_compile_and_reduction(client):
     assert (full.stats.variables_total, full.stats.variables) == (729, 211)
     assert clues.stats.variables == 513
     assert clues.qubo.num_variables == 513
+    qpro = client.compile("sudoku", NYT_SUDOKU, preprocess="qpro")
+    assert [s.name for s in qpro.stats.stages][-2:] == ["roof", "qpro"]
+    assert qpro.stats.variables == 211 - qpro.stats.removed_by_preprocess
+    with pytest.raises(ValueError, match="preprocess"):
+        client.compile("sudoku", NYT_SUDOKU, preprocess="fast")
 
 
 def test_validate(client):

@@ -13,25 +13,14 @@
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/sudoku_grid.h"
 
 namespace qs {
 namespace {
 
 using ::qs::testing::StatusIs;
+using ::qs::testing::SudokuGridSpec;
 using ::testing::HasSubstr;
-
-v1::PuzzleSpec SudokuSpec(const std::string& grid, double penalty = 0) {
-  v1::PuzzleSpec spec;
-  int side = 1;
-  while (side * side < static_cast<int>(grid.size())) ++side;
-  int box = 1;
-  while (box * box < side) ++box;
-  spec.mutable_sudoku()->set_box_size(box);
-  for (char ch : grid)
-    spec.mutable_sudoku()->add_cells(ch == '.' ? 0 : ch - '0');
-  spec.mutable_sudoku()->set_penalty(penalty);
-  return spec;
-}
 
 v1::PuzzleSolution SolutionFromString(const std::string& grid) {
   v1::PuzzleSolution solution;
@@ -57,7 +46,7 @@ double ReducedEnergy(const CompiledProblem& problem,
 
 TEST(SudokuCompilerTest, FullModelMatchesThePaper) {
   const CompiledProblem problem =
-      CompileOrDie(SudokuSpec(std::string(81, '.')), v1::REDUCTION_NONE);
+      CompileOrDie(SudokuGridSpec(std::string(81, '.')), v1::REDUCTION_NONE);
   const QuboStats stats = problem.full_model.Stats();
   EXPECT_EQ(stats.num_variables, 729);
   EXPECT_EQ(stats.num_couplers,
@@ -68,7 +57,7 @@ TEST(SudokuCompilerTest, FullModelMatchesThePaper) {
 }
 
 TEST(SudokuCompilerTest, NytClampingGives513And211Variables) {
-  const v1::PuzzleSpec spec = SudokuSpec(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   const CompiledProblem clues = CompileOrDie(spec, v1::REDUCTION_CLUES);
   EXPECT_EQ(clues.model.num_variables(), 513);
   EXPECT_EQ(clues.model.offset(), -24);
@@ -89,7 +78,7 @@ TEST(SudokuCompilerTest, NytClampingGives513And211Variables) {
 }
 
 TEST(SudokuCompilerTest, SolutionScoresMinus81InEveryModel) {
-  const v1::PuzzleSpec spec = SudokuSpec(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   auto compiler = NewSudokuCompiler();
   for (v1::Reduction reduction :
        {v1::REDUCTION_NONE, v1::REDUCTION_CLUES, v1::REDUCTION_FULL}) {
@@ -105,7 +94,7 @@ TEST(SudokuCompilerTest, SolutionScoresMinus81InEveryModel) {
 }
 
 TEST(SudokuCompilerTest, EverySingleWrongDigitScoresHigher) {
-  const v1::PuzzleSpec spec = SudokuSpec(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   auto compiler = NewSudokuCompiler();
   const CompiledProblem none = CompileOrDie(spec, v1::REDUCTION_NONE);
   const CompiledProblem full = CompileOrDie(spec, v1::REDUCTION_FULL);
@@ -133,7 +122,7 @@ TEST(SudokuCompilerTest, EverySingleWrongDigitScoresHigher) {
 }
 
 TEST(SudokuCompilerTest, EmptyAndDoubledCellsScoreHigher) {
-  const v1::PuzzleSpec spec = SudokuSpec(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   auto compiler = NewSudokuCompiler();
   const CompiledProblem none = CompileOrDie(spec, v1::REDUCTION_NONE);
   auto bits =
@@ -154,7 +143,7 @@ TEST(SudokuCompilerTest, EmptyAndDoubledCellsScoreHigher) {
 }
 
 TEST(SudokuCompilerTest, DecodeValidateRoundTrip) {
-  const v1::PuzzleSpec spec = SudokuSpec(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   auto compiler = NewSudokuCompiler();
   const CompiledProblem full = CompileOrDie(spec, v1::REDUCTION_FULL);
   auto bits =
@@ -170,7 +159,7 @@ TEST(SudokuCompilerTest, DecodeValidateRoundTrip) {
 }
 
 TEST(SudokuCompilerTest, ValidatorNamesTheBrokenRules) {
-  const v1::PuzzleSpec spec = SudokuSpec(testing::kNytPuzzle);
+  const v1::PuzzleSpec spec = SudokuGridSpec(testing::kNytPuzzle);
   auto compiler = NewSudokuCompiler();
   std::string broken = testing::kNytSolution;
   std::swap(broken[7],
@@ -190,7 +179,7 @@ TEST(SudokuCompilerTest, ValidatorNamesTheBrokenRules) {
 TEST(SudokuCompilerTest, FourByFourGroundStatesAreExactlyTheValidGrids) {
   // 4x4 with 7 clues (several completions) leaves few enough variables for
   // exact enumeration after I-IV.
-  const v1::PuzzleSpec spec = SudokuSpec("1..4.4.22.4..1.3");
+  const v1::PuzzleSpec spec = SudokuGridSpec("1..4.4.22.4..1.3");
   auto compiler = NewSudokuCompiler();
   const CompiledProblem problem = CompileOrDie(spec, v1::REDUCTION_FULL);
   ASSERT_LE(problem.model.num_variables(), 30);
@@ -209,24 +198,25 @@ TEST(SudokuCompilerTest, FourByFourGroundStatesAreExactlyTheValidGrids) {
 TEST(SudokuCompilerTest, RejectsBadInputNamingTheField) {
   auto compiler = NewSudokuCompiler();
   v1::CompileOptions options;
-  v1::PuzzleSpec short_grid = SudokuSpec(std::string(80, '.'));
+  v1::PuzzleSpec short_grid = SudokuGridSpec(std::string(80, '.'));
   short_grid.mutable_sudoku()->set_box_size(3);
   EXPECT_THAT(compiler->Compile(short_grid, options),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("sudoku.cells: expected 81")));
-  v1::PuzzleSpec big_digit = SudokuSpec(std::string(81, '.'));
+  v1::PuzzleSpec big_digit = SudokuGridSpec(std::string(81, '.'));
   big_digit.mutable_sudoku()->set_cells(5, 10);
   EXPECT_THAT(compiler->Compile(big_digit, options),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("sudoku.cells[5]")));
-  v1::PuzzleSpec contradiction = SudokuSpec("11" + std::string(79, '.'));
+  v1::PuzzleSpec contradiction = SudokuGridSpec("11" + std::string(79, '.'));
   EXPECT_THAT(compiler->Compile(contradiction, options),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("contradictory clues")));
-  EXPECT_THAT(compiler->Compile(SudokuSpec(std::string(81, '.'), 2.0), options),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("sudoku.penalty")));
-  v1::PuzzleSpec box6 = SudokuSpec(std::string(81, '.'));
+  EXPECT_THAT(
+      compiler->Compile(SudokuGridSpec(std::string(81, '.'), 2.0), options),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("sudoku.penalty")));
+  v1::PuzzleSpec box6 = SudokuGridSpec(std::string(81, '.'));
   box6.mutable_sudoku()->set_box_size(6);
   EXPECT_THAT(compiler->Compile(box6, options),
               StatusIs(absl::StatusCode::kInvalidArgument,
