@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "core/base/status_macros.h"
@@ -253,7 +254,21 @@ class QaoaBackend final : public Backend {
           "params.qaoa.mixer: QAOA_MIXER_XY needs the puzzle's exactly-one "
           "groups, and this puzzle's compiler gives none; use QAOA_MIXER_X");
     }
-    return QaoaMixerSpec{problem.one_hot_groups};
+    // The ring mixers act on disjoint groups; a family's groups overlap
+    // (queens rows and columns, Sudoku cells and digits), so the first of
+    // them that are disjoint from the ones taken before are used, in the
+    // compiler's order (rows, cells), and the other variables keep the X
+    // mixer.
+    std::vector<std::vector<int32_t>> disjoint;
+    absl::flat_hash_set<int32_t> taken;
+    for (const std::vector<int32_t>& group : problem.one_hot_groups) {
+      if (std::any_of(group.begin(), group.end(),
+                      [&](int32_t v) { return taken.contains(v); }))
+        continue;
+      taken.insert(group.begin(), group.end());
+      disjoint.push_back(group);
+    }
+    return QaoaMixerSpec{std::move(disjoint)};
   }
 
   static bool Stopped(Interrupter& interrupter) {
