@@ -26,46 +26,8 @@
 namespace qs {
 namespace {
 
-namespace scalar {
-#define QS_SA_LANES 1
-#include "core/sample/cpu_sa/sa_lanes.inc"
-#undef QS_SA_LANES
-}  // namespace scalar
-
-#ifdef QS_SA_X86
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,fma"))), \
-                             apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-#endif
-namespace avx2 {
-#define QS_SA_LANES 8
-#include "core/sample/cpu_sa/sa_lanes.inc"
-#undef QS_SA_LANES
-}  // namespace avx2
-#if defined(__clang__)
-#pragma clang attribute pop
-#pragma clang attribute push(                                               \
-    __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw,avx2,fma"))), \
-    apply_to = function)
-#else
-#pragma GCC pop_options
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512dq,avx512vl,avx512bw,avx2,fma")
-#endif
-namespace avx512 {
-#define QS_SA_LANES 16
-#include "core/sample/cpu_sa/sa_lanes.inc"
-#undef QS_SA_LANES
-}  // namespace avx512
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
-#endif  // QS_SA_X86
+#define QS_LANE_KERNEL "core/sample/cpu_sa/sa_lanes.inc"
+#include "core/sample/cpu_sa/lane_paths.inc"
 
 bool Supported(KernelPath path) {
   switch (path) {
