@@ -139,14 +139,17 @@ TEST(PtSamplerTest, SolvesAHardSudokuThatAnnealingMissesAtTheSameBudget) {
   WorkerPool pool(2);
   auto pt = NewPtSampler(&pool);
   auto sa = NewCpuSaSampler(&pool);
+  v1::SolveParams wire;
+  wire.mutable_pt()->set_replicas(32);
   int pt_solved = 0, sa_solved = 0;
   for (uint64_t seed = 1; seed <= 8; ++seed) {
     // One ladder of 32 replicas, at most 6000 rounds: 192,000 sweeps (plus
     // the swap proposals).
     testing::CollectingSink pt_sink;
     Interrupter pt_interrupter;
-    ASSERT_OK(pt->Sample(problem.model, ParamsFor(problem, 1, 6000, seed),
-                         pt_sink, pt_interrupter));
+    SampleParams pt_params = ParamsFor(problem, 1, 6000, seed);
+    pt_params.wire = &wire;
+    ASSERT_OK(pt->Sample(problem.model, pt_params, pt_sink, pt_interrupter));
     pt_solved += pt_sink.BestEnergy() == -81;
     // 64 annealing reads of 3000 sweeps: 192,000 sweeps.
     testing::CollectingSink sa_sink;
