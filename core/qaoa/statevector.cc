@@ -51,8 +51,10 @@ double* AllocateDoubles(uint64_t count) {
 // The kernels below are compiled for AVX-512, AVX2 and the baseline, picked
 // at load time (GCC's target_clones); every path computes the same products
 // and sums in the same order (no fused multiply-adds: -ffp-contract=off in
-// core/CMakeLists.txt), so results do not depend on the CPU.
-#if defined(__GNUC__) && !defined(__clang__)
+// core/CMakeLists.txt), so results do not depend on the CPU. ThreadSanitizer
+// builds take the baseline only: the load-time resolver of the clones runs
+// before its runtime is up and crashes the program.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define QS_QAOA_KERNEL \
   __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
