@@ -2,8 +2,8 @@
 // layers on the reduced model, or on problem.higher_order when the encoding
 // has terms above order two. Angles given in QaoaParams run as they are;
 // otherwise the linear ramp (angles.h) starts an NLopt local optimiser
-// (BOBYQA by default, or Nelder-Mead) that minimises <C>, and its trace goes into
-// the summary. num_reads bitstrings are then drawn from |psi|^2 with the
+// (BOBYQA by default, or Nelder-Mead) that minimises <C>, and its trace goes
+// into the summary. num_reads bitstrings are then drawn from |psi|^2 with the
 // seed; identical ones go to the sink as one sample with num_occurrences.
 // The simulator's memory is limited (max_memory_bytes; the server's
 // --qaoa_max_memory_mb): a model needing more is refused with

@@ -11,11 +11,7 @@ namespace {
 
 absl::Status CheckBeta(double beta, absl::string_view prefix,
                        absl::string_view field) {
-  if (!std::isfinite(beta) || beta < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        prefix, ".cpu_sa.", field, ": must be finite and >= 0, got ", beta));
-  }
-  return absl::OkStatus();
+  return CheckInverseTemperature(beta, absl::StrCat(prefix, ".cpu_sa.", field));
 }
 
 }  // namespace
@@ -81,6 +77,15 @@ void ApplyCpuSaParams(const v1::CpuSaParams& wire, SampleParams& params) {
   params.acceptance = wire.acceptance() == v1::GIBBS ? Acceptance::kGibbs
                                                      : Acceptance::kMetropolis;
   params.kernel = KernelPathOf(wire.kernel());
+}
+
+absl::Status CheckInverseTemperature(double beta,
+                                     absl::string_view field_path) {
+  if (!std::isfinite(beta) || beta < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field_path, ": must be finite and >= 0, got ", beta));
+  }
+  return absl::OkStatus();
 }
 
 KernelPath KernelPathOf(v1::KernelPath wire) {

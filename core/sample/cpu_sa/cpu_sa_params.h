@@ -24,6 +24,10 @@ absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
 // sweeps_per_beta).
 void ApplyCpuSaParams(const v1::CpuSaParams& wire, SampleParams& params);
 
+// INVALID_ARGUMENT "<field_path>: must be finite and >= 0" for a negative or
+// non-finite inverse temperature.
+absl::Status CheckInverseTemperature(double beta, absl::string_view field_path);
+
 // The kernel path a request names (KERNEL_DEFAULT: kAuto).
 KernelPath KernelPathOf(v1::KernelPath wire);
 

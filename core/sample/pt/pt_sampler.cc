@@ -26,15 +26,6 @@
 namespace qs {
 namespace {
 
-absl::Status CheckPtBeta(double beta, absl::string_view prefix,
-                         absl::string_view field) {
-  if (!std::isfinite(beta) || beta < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        prefix, ".pt.", field, ": must be finite and >= 0, got ", beta));
-  }
-  return absl::OkStatus();
-}
-
 // The ladder: replicas inverse temperatures, geometric from hot to cold (a
 // constant exchange rate when the specific heat is flat).
 std::vector<double> MakeLadder(BetaRange range, int replicas) {
@@ -86,8 +77,6 @@ class Ladder {
           std::span<const KernelRead>(reads_).subspan(first, count)));
     }
     exchange_rng_ = Xoshiro256(DeriveSeed(seed, replicas));
-    slot_at_rung_.resize(replicas);
-    for (int k = 0; k < replicas; ++k) slot_at_rung_[k] = k;
     energies_.resize(replicas);
     proposed_.assign(std::max(replicas - 1, 0), 0);
     accepted_.assign(std::max(replicas - 1, 0), 0);
@@ -142,7 +131,7 @@ class Ladder {
     for (size_t b = 0; b < batches_.size(); ++b) {
       ReplicaBatch& batch = *batches_[b];
       for (int l = 0; l < batch.size(); ++l)
-        lane_betas[l] = setup_.betas[rung_of_slot(b * lanes + l)];
+        lane_betas[l] = setup_.betas[rung_of_slot_[b * lanes + l]];
       batch.SetBetas(lane_betas);
       if (!batch.Sweep(interrupter)) return false;
       if (setup_.swaps != nullptr &&
@@ -152,8 +141,6 @@ class Ladder {
     }
     return true;
   }
-
-  int rung_of_slot(size_t slot) const { return rung_of_slot_cache_[slot]; }
 
   void MeasureEnergies() {
     const int lanes = KernelLanes(setup_.path);
@@ -207,8 +194,8 @@ class Ladder {
     const int a = slot_at_rung_[k], c = slot_at_rung_[k + 1];
     if (a / lanes == c / lanes) {
       std::swap(slot_at_rung_[k], slot_at_rung_[k + 1]);
-      rung_of_slot_cache_[a] = k + 1;
-      rung_of_slot_cache_[c] = k;
+      rung_of_slot_[a] = k + 1;
+      rung_of_slot_[c] = k;
       return;
     }
     batches_[a / lanes]->ExchangeReplicas(a % lanes, *batches_[c / lanes],
@@ -222,8 +209,9 @@ class Ladder {
   std::vector<KernelRead> reads_;
   std::vector<std::unique_ptr<ReplicaBatch>> batches_;
   Xoshiro256 exchange_rng_{0};
-  std::vector<int> slot_at_rung_;
-  std::vector<int> rung_of_slot_cache_ = InitialRungs();
+  // Which slot (batch lane) holds each rung's temperature, and back.
+  std::vector<int> slot_at_rung_ = InitialRungs();
+  std::vector<int> rung_of_slot_ = InitialRungs();
   std::vector<int> replica_of_slot_ = InitialRungs();
   std::vector<double> energies_;
   std::vector<int64_t> proposed_, accepted_;
@@ -268,8 +256,10 @@ class PtSampler final : public Sampler {
           absl::StrCat(prefix, ".pt.replicas: must be at most ", kMaxPtReplicas,
                        ", got ", pt.replicas()));
     }
-    RETURN_IF_ERROR(CheckPtBeta(pt.beta_hot(), prefix, "beta_hot"));
-    RETURN_IF_ERROR(CheckPtBeta(pt.beta_cold(), prefix, "beta_cold"));
+    RETURN_IF_ERROR(CheckInverseTemperature(
+        pt.beta_hot(), absl::StrCat(prefix, ".pt.beta_hot")));
+    RETURN_IF_ERROR(CheckInverseTemperature(
+        pt.beta_cold(), absl::StrCat(prefix, ".pt.beta_cold")));
     if (pt.beta_hot() > 0 && pt.beta_cold() > 0 &&
         pt.beta_hot() > pt.beta_cold()) {
       return absl::InvalidArgumentError(

@@ -17,8 +17,8 @@ using ::testing::HasSubstr;
 TEST(SudokuTextTest, SoloGameIdEqualsTheGrid) {
   // sgt-solo's encoding of the NYT puzzle: letters are runs of blanks, '_'
   // separates adjacent clues.
-  const auto from_id = ParseSudokuText(
-      "3x3:g2e9b4d3a2b7_6a5_1d8c7a5_1c3a2d5a9b7c3a8e9c4b6_5b");
+  const auto from_id =
+      ParseSudokuText("3x3:g2e9b4d3a2b7_6a5_1d8c7a5_1c3a2d5a9b7c3a8e9c4b6_5b");
   const auto from_grid = ParseSudokuText(testing::kNytPuzzle);
   ASSERT_OK(from_id);
   ASSERT_OK(from_grid);
@@ -33,9 +33,9 @@ TEST(SudokuTextTest, MalformedSoloGameIdsAreRefused) {
   EXPECT_THAT(ParseSudokuText("3x3:a1#b2"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("unexpected character '#'")));
-  EXPECT_THAT(ParseSudokuText("3x3:z1"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("27 cells")));
+  EXPECT_THAT(
+      ParseSudokuText("3x3:z1"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("27 cells")));
 }
 
 }  // namespace

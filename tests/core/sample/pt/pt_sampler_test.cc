@@ -15,6 +15,7 @@
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/core/sample/testing_sink.h"
 #include "tests/testing/nyt_puzzle.h"
@@ -23,6 +24,9 @@
 
 namespace qs {
 namespace {
+
+using ::qs::testing::StatusIs;
+using ::testing::HasSubstr;
 
 CompiledProblem CompileSudoku(const std::string& cells) {
   v1::PuzzleSpec spec;
@@ -184,6 +188,30 @@ TEST(PtSamplerTest, SameSamplesOnEverySimdPath) {
     for (size_t r = 0; r < runs[0].size(); ++r)
       EXPECT_EQ(runs[k][r].bits, runs[0][r].bits) << "path " << k;
   }
+}
+
+TEST(PtSamplerTest, BadParametersNameTheField) {
+  WorkerPool pool(1);
+  auto pt = NewPtSampler(&pool);
+  auto check = [&](auto set) {
+    v1::SolveParams params;
+    set(*params.mutable_pt());
+    return pt->CheckParams(params, ParamLimits(), "params");
+  };
+  EXPECT_THAT(check([](v1::PtParams& p) { p.set_beta_cold(-1); }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("params.pt.beta_cold")));
+  EXPECT_THAT(check([](v1::PtParams& p) {
+                p.set_beta_hot(3);
+                p.set_beta_cold(1);
+              }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("must not exceed beta_cold")));
+  EXPECT_THAT(
+      check([](v1::PtParams& p) { p.set_moves(static_cast<v1::PtMoves>(9)); }),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("params.pt.moves")));
+  EXPECT_OK(check([](v1::PtParams& p) { p.set_replicas(kMaxPtReplicas); }));
 }
 
 TEST(PtSamplerTest, QueensGroupsAreRowsColumnsAndRegions) {
