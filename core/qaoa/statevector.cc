@@ -17,16 +17,25 @@
 namespace qs {
 namespace {
 
-// Low qubits whose mixer runs inside one block of amplitudes together with
-// the phase multiply (2^12 amplitudes: 64 KiB of state, about L1 + L2).
-constexpr int kBlockBits = 12;
-// High qubits are mixed in groups of up to kGroupBits: a tile is the 2^g
-// chunks of contiguous amplitudes that differ only in the group's bits, 2^15
-// amplitudes in all (512 KiB of state, within L2). It is copied into a
-// contiguous buffer, mixed there and copied back: the chunks lie at a stride
-// of a power of two, which in place would alias to the same cache sets.
-constexpr int kGroupBits = 12;
+// Pass 1 works on blocks of 2^15 amplitudes (512 KiB of state, within a
+// core's L2): the phase multiply, then the mixer of qubits 0..14.
+constexpr int kBlockBits = 15;
+// Within a block, rows of 2^9 amplitudes (8 KiB of state, within L1) take the
+// phase and the mixer of qubits 0..8 in one visit.
+constexpr int kSubBlockBits = 9;
+// Qubits 0..2 pair amplitudes 1, 2 and 4 doubles apart, within one SIMD
+// register: they are mixed by in-register shuffles, eight amplitudes at once.
+constexpr int kLowestBits = 3;
+// Pass 2 mixes the high qubits in groups of up to kGroupBits: a tile is the
+// 2^g chunks of contiguous amplitudes (64 at least) that differ only in the
+// group's bits, 2^kTileBits amplitudes in all (512 KiB of state). It is copied
+// into a contiguous buffer, mixed there and copied back: the chunks lie at a
+// stride of a power of two, which in place would alias to the same cache
+// sets.
 constexpr int kTileBits = 15;
+constexpr int kGroupBits = 9;
+// Doubles between the rows of a tile beyond the chunk (one cache line).
+constexpr uint64_t kRowPad = 8;
 // A diagonal with more distinct values than this is not indexed (phases then
 // cost a sine and a cosine per amplitude).
 constexpr size_t kMaxLevels = 4096;
@@ -74,40 +83,241 @@ inline void Butterfly(double* __restrict ar, double* __restrict ai,
   }
 }
 
-// The rx butterflies of qubits [0, bits) on 2^bits amplitudes at re, im.
-QS_QAOA_KERNEL void MixLowQubits(double* re, double* im, int bits, double c,
-                                 double s) {
+// The X mixer's rx(2 beta) = c I - i s X (c = cos beta, s = sin beta) is
+// applied as kappa R with a scalar kappa: R = I - i t X (t = tan beta, kappa
+// = c) when |t| <= 1, else R = X + i t I (t = cot beta, kappa = -i s). R costs
+// two multiplies and two adds per amplitude where rx costs four and two;
+// kappa^n, one complex number per layer, rides on the phase multiply.
+// x' of R on an amplitude x = (xr, xi) whose partner is y = (yr, yi); T is
+// double or a vector of doubles.
+template <bool kSwapped, typename T>
+inline void Rotate(T& xr, T& xi, const T& yr, const T& yi, double t) {
+  if constexpr (kSwapped) {
+    const T r = yr - t * xi, i = yi + t * xr;
+    xr = r, xi = i;
+  } else {
+    const T r = xr + t * yi, i = xi - t * yr;
+    xr = r, xi = i;
+  }
+}
+
+template <bool kSwapped>
+inline void RotatePair(double& ar, double& ai, double& br, double& bi,
+                       double t) {
+  const double a_r = ar, a_i = ai;
+  Rotate<kSwapped>(ar, ai, br, bi, t);
+  Rotate<kSwapped>(br, bi, a_r, a_i, t);
+}
+
+// R on len pairs (a, b).
+template <bool kSwapped>
+[[gnu::always_inline]] inline void RotatePairs(double* __restrict ar,
+                                               double* __restrict ai,
+                                               double* __restrict br,
+                                               double* __restrict bi,
+                                               uint64_t len, double t) {
+  for (uint64_t k = 0; k < len; ++k)
+    RotatePair<kSwapped>(ar[k], ai[k], br[k], bi[k], t);
+}
+
+// R on three qubits of len octets of amplitudes: octet k is element k of the
+// streams r[m], i[m] (m = 0..7), and the qubits pair the streams m, m + 1
+// (bit 0 of m), m, m + 2 and m, m + 4. Each stream is its own restrict
+// parameter and each octet is held in scalars with the pairs in a fixed
+// order, so that the compiler sees eight independent streams and vectorises
+// over k.
+template <bool kSwapped>
+[[gnu::always_inline]] inline void RotateOctets(
+    double* __restrict r0, double* __restrict r1, double* __restrict r2,
+    double* __restrict r3, double* __restrict r4, double* __restrict r5,
+    double* __restrict r6, double* __restrict r7, double* __restrict i0,
+    double* __restrict i1, double* __restrict i2, double* __restrict i3,
+    double* __restrict i4, double* __restrict i5, double* __restrict i6,
+    double* __restrict i7, uint64_t len, double t) {
+  for (uint64_t k = 0; k < len; ++k) {
+    double x0 = r0[k], x1 = r1[k], x2 = r2[k], x3 = r3[k];
+    double x4 = r4[k], x5 = r5[k], x6 = r6[k], x7 = r7[k];
+    double y0 = i0[k], y1 = i1[k], y2 = i2[k], y3 = i3[k];
+    double y4 = i4[k], y5 = i5[k], y6 = i6[k], y7 = i7[k];
+    RotatePair<kSwapped>(x0, y0, x1, y1, t);
+    RotatePair<kSwapped>(x2, y2, x3, y3, t);
+    RotatePair<kSwapped>(x4, y4, x5, y5, t);
+    RotatePair<kSwapped>(x6, y6, x7, y7, t);
+    RotatePair<kSwapped>(x0, y0, x2, y2, t);
+    RotatePair<kSwapped>(x1, y1, x3, y3, t);
+    RotatePair<kSwapped>(x4, y4, x6, y6, t);
+    RotatePair<kSwapped>(x5, y5, x7, y7, t);
+    RotatePair<kSwapped>(x0, y0, x4, y4, t);
+    RotatePair<kSwapped>(x1, y1, x5, y5, t);
+    RotatePair<kSwapped>(x2, y2, x6, y6, t);
+    RotatePair<kSwapped>(x3, y3, x7, y7, t);
+    r0[k] = x0, r1[k] = x1, r2[k] = x2, r3[k] = x3;
+    r4[k] = x4, r5[k] = x5, r6[k] = x6, r7[k] = x7;
+    i0[k] = y0, i1[k] = y1, i2[k] = y2, i3[k] = y3;
+    i4[k] = y4, i5[k] = y5, i6[k] = y6, i7[k] = y7;
+  }
+}
+
+// Four doubles; shuffles within it are lowered to what each target has.
+typedef double V4 __attribute__((vector_size(32)));
+typedef int64_t V4Index __attribute__((vector_size(32)));
+
+inline void Load4(V4& v, const double* p) { __builtin_memcpy(&v, p, sizeof v); }
+inline void Store4(double* p, const V4& v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+
+// R on qubits 0, 1 and 2 of len amplitudes (a multiple of 8) at re, im: per
+// octet two registers of real and two of imaginary parts; qubit 0 pairs
+// neighbours within a register, qubit 1 its halves, qubit 2 the two
+// registers.
+template <bool kSwapped>
+[[gnu::always_inline]] inline void RotateLowestQubits(double* __restrict re,
+                                                      double* __restrict im,
+                                                      uint64_t len, double t) {
+  const V4Index swap_neighbours = {1, 0, 3, 2}, swap_halves = {2, 3, 0, 1};
+  for (uint64_t k = 0; k < len; k += 8) {
+    V4 r0, r1, i0, i1;
+    Load4(r0, re + k);
+    Load4(r1, re + k + 4);
+    Load4(i0, im + k);
+    Load4(i1, im + k + 4);
+    for (const V4Index& partner : {swap_neighbours, swap_halves}) {
+      const V4 p_r0 = __builtin_shuffle(r0, partner);
+      const V4 p_i0 = __builtin_shuffle(i0, partner);
+      const V4 p_r1 = __builtin_shuffle(r1, partner);
+      const V4 p_i1 = __builtin_shuffle(i1, partner);
+      Rotate<kSwapped>(r0, i0, p_r0, p_i0, t);
+      Rotate<kSwapped>(r1, i1, p_r1, p_i1, t);
+    }
+    const V4 old_r0 = r0, old_i0 = i0;
+    Rotate<kSwapped>(r0, i0, r1, i1, t);
+    Rotate<kSwapped>(r1, i1, old_r0, old_i0, t);
+    Store4(re + k, r0);
+    Store4(re + k + 4, r1);
+    Store4(im + k, i0);
+    Store4(im + k + 4, i1);
+  }
+}
+
+// Always inlined, so that each clone of the kernels compiles it for its own
+// target (a call would run the baseline's code).
+template <bool kSwapped>
+[[gnu::always_inline]] inline void RotateBits(double* __restrict re,
+                                              double* __restrict im, int bits,
+                                              int first, int count, double t) {
   const uint64_t size = uint64_t{1} << bits;
-  for (int q = 0; q < bits; ++q) {
-    const uint64_t stride = uint64_t{1} << q;
-    for (uint64_t base = 0; base < size; base += 2 * stride) {
-      Butterfly(re + base, im + base, re + base + stride, im + base + stride,
-                stride, c, s);
+  int b = first;
+  const int last = first + count;
+  for (; b + 3 <= last; b += 3) {
+    const uint64_t d = uint64_t{1} << b;
+    for (uint64_t base = 0; base < size; base += 8 * d) {
+      double* r = re + base;
+      double* i = im + base;
+      RotateOctets<kSwapped>(r, r + d, r + 2 * d, r + 3 * d, r + 4 * d,
+                             r + 5 * d, r + 6 * d, r + 7 * d, i, i + d,
+                             i + 2 * d, i + 3 * d, i + 4 * d, i + 5 * d,
+                             i + 6 * d, i + 7 * d, d, t);
+    }
+  }
+  for (; b < last; ++b) {
+    const uint64_t d = uint64_t{1} << b;
+    for (uint64_t base = 0; base < size; base += 2 * d)
+      RotatePairs<kSwapped>(re + base, im + base, re + base + d, im + base + d,
+                            d, t);
+  }
+}
+
+// R on the qubits of the row index of 2^row_bits rows of row_len amplitudes,
+// row r at r * row_stride (the tiles of pass 2). Three qubits at a time, as
+// RotateBits.
+template <bool kSwapped>
+[[gnu::always_inline]] inline void RotateRows(double* __restrict re,
+                                              double* __restrict im,
+                                              int row_bits, uint64_t row_len,
+                                              uint64_t row_stride, double t) {
+  const uint64_t rows = uint64_t{1} << row_bits;
+  int b = 0;
+  for (; b + 3 <= row_bits; b += 3) {
+    const uint64_t low = uint64_t{1} << b, d = low * row_stride;
+    for (uint64_t r = 0; r < rows;
+         r += (r & (low - 1)) == low - 1 ? 7 * low + 1 : 1) {
+      double* x = re + r * row_stride;
+      double* y = im + r * row_stride;
+      RotateOctets<kSwapped>(x, x + d, x + 2 * d, x + 3 * d, x + 4 * d,
+                             x + 5 * d, x + 6 * d, x + 7 * d, y, y + d,
+                             y + 2 * d, y + 3 * d, y + 4 * d, y + 5 * d,
+                             y + 6 * d, y + 7 * d, row_len, t);
+    }
+  }
+  for (; b < row_bits; ++b) {
+    const uint64_t low = uint64_t{1} << b, d = low * row_stride;
+    for (uint64_t r = 0; r < rows;
+         r += (r & (low - 1)) == low - 1 ? low + 1 : 1) {
+      const uint64_t at = r * row_stride;
+      RotatePairs<kSwapped>(re + at, im + at, re + at + d, im + at + d, row_len,
+                            t);
     }
   }
 }
 
+// R on bits [first, first + count) of the 2^bits amplitudes at re, im, three
+// bits per pass over them (eight amplitudes in registers: a third of the
+// loads and stores of one pass per bit), then two or one. Bits below 3 should
+// go to MixLowestQubits, whose pairs lie within one SIMD register.
+QS_QAOA_KERNEL void MixBits(double* re, double* im, int bits, int first,
+                            int count, double t, bool swapped) {
+  if (swapped) {
+    RotateBits<true>(re, im, bits, first, count, t);
+  } else {
+    RotateBits<false>(re, im, bits, first, count, t);
+  }
+}
+
+QS_QAOA_KERNEL void MixRows(double* re, double* im, int row_bits,
+                            uint64_t row_len, uint64_t row_stride, double t,
+                            bool swapped) {
+  if (swapped) {
+    RotateRows<true>(re, im, row_bits, row_len, row_stride, t);
+  } else {
+    RotateRows<false>(re, im, row_bits, row_len, row_stride, t);
+  }
+}
+
+QS_QAOA_KERNEL void MixLowestQubits(double* re, double* im, uint64_t len,
+                                    double t, bool swapped) {
+  if (swapped) {
+    RotateLowestQubits<true>(re, im, len, t);
+  } else {
+    RotateLowestQubits<false>(re, im, len, t);
+  }
+}
+
 // psi *= exp(-i gamma C) = c - i s, with c and s looked up by value index.
-QS_QAOA_KERNEL void PhaseIndexed(double* __restrict re, double* __restrict im,
+// (to may be from: in place.)
+QS_QAOA_KERNEL void PhaseIndexed(const double* from_re, const double* from_im,
+                                 double* to_re, double* to_im,
                                  const uint16_t* level, const double* cos_table,
                                  const double* sin_table, uint64_t len) {
   for (uint64_t k = 0; k < len; ++k) {
     const double c = cos_table[level[k]], s = sin_table[level[k]];
-    const double r = re[k], i = im[k];
-    re[k] = r * c + i * s;
-    im[k] = i * c - r * s;
+    const double r = from_re[k], i = from_im[k];
+    to_re[k] = r * c + i * s;
+    to_im[k] = i * c - r * s;
   }
 }
 
-// The butterflies of a tile's `qubits` group qubits; group qubit q is bit
-// log2(chunk) + q of the tile.
-QS_QAOA_KERNEL void MixTile(double* re, double* im, uint64_t chunk, int qubits,
-                            double c, double s) {
-  const uint64_t tile = chunk << qubits;
-  for (int q = 0; q < qubits; ++q) {
-    const uint64_t stride = chunk << q;
-    for (uint64_t a = 0; a < tile; a += 2 * stride)
-      Butterfly(re + a, im + a, re + a + stride, im + a + stride, stride, c, s);
+// psi *= kappa exp(-i gamma C), with a sine and a cosine per amplitude.
+void PhaseComputed(const double* from_re, const double* from_im, double* to_re,
+                   double* to_im, const double* diag, double gamma,
+                   std::complex<double> kappa, uint64_t len) {
+  for (uint64_t k = 0; k < len; ++k) {
+    const std::complex<double> phase =
+        kappa * std::polar(1.0, -gamma * diag[k]);
+    const double c = phase.real(), s = -phase.imag();
+    const double r = from_re[k], i = from_im[k];
+    to_re[k] = r * c + i * s;
+    to_im[k] = i * c - r * s;
   }
 }
 
@@ -238,56 +448,117 @@ bool QaoaStatevector::Run(std::span<const double> gammas,
   return true;
 }
 
-void QaoaStatevector::PhaseAndLowMixer(uint64_t block, double gamma,
-                                       double beta,
-                                       std::span<const double> cos_table,
-                                       std::span<const double> sin_table) {
-  const int bits = std::min(n_, kBlockBits);
-  const uint64_t begin = block << bits, len = uint64_t{1} << bits;
-  double* __restrict re = re_.get() + begin;
-  double* __restrict im = im_.get() + begin;
-  const double* diag = diag_.get() + begin;
-  // psi *= exp(-i gamma C) = c - i s with c = cos(gamma C), s = sin(gamma C).
-  if (!level_.empty()) {
-    PhaseIndexed(re, im, level_.data() + begin, cos_table.data(),
-                 sin_table.data(), len);
-  } else {
-    for (uint64_t k = 0; k < len; ++k) {
-      const double c = std::cos(gamma * diag[k]), s = std::sin(gamma * diag[k]);
-      const double r = re[k], i = im[k];
-      re[k] = r * c + i * s;
-      im[k] = i * c - r * s;
+QaoaStatevector::LayerPlan QaoaStatevector::PlanLayer(double gamma,
+                                                      double beta) const {
+  LayerPlan plan;
+  plan.gamma = gamma;
+  plan.beta = beta;
+  const double c = std::cos(beta), s = std::sin(beta);
+  if (xy_mask_ == 0) {
+    // rx(2 beta) = kappa R on each of the n qubits (see Rotate).
+    plan.swapped = std::abs(s) > std::abs(c);
+    plan.t = plan.swapped ? c / s : s / c;
+    if (plan.swapped) {
+      // (-i)^n s^n, the power of -i exactly.
+      constexpr std::complex<double> kPowers[4] = {1, {0, -1}, -1, {0, 1}};
+      plan.kappa = kPowers[n_ % 4] * std::pow(s, n_);
+    } else {
+      plan.kappa = std::pow(c, n_);
     }
   }
-  if (xy_mask_ == 0) MixLowQubits(re, im, bits, std::cos(beta), std::sin(beta));
+  plan.cos_table.resize(levels_.size());
+  plan.sin_table.resize(levels_.size());
+  for (size_t k = 0; k < levels_.size(); ++k) {
+    // The multiply by c - i s is a multiply by kappa exp(-i gamma C).
+    const std::complex<double> phase =
+        plan.kappa * std::polar(1.0, -gamma * levels_[k]);
+    plan.cos_table[k] = phase.real();
+    plan.sin_table[k] = -phase.imag();
+  }
+  return plan;
 }
 
-void QaoaStatevector::HighMixer(int first_qubit, int qubits, double beta) {
-  const double c = std::cos(beta), s = std::sin(beta);
+void QaoaStatevector::Phase(uint64_t begin, uint64_t len, const LayerPlan& plan,
+                            double* to_re, double* to_im) const {
+  if (!level_.empty()) {
+    PhaseIndexed(re_.get() + begin, im_.get() + begin, to_re, to_im,
+                 level_.data() + begin, plan.cos_table.data(),
+                 plan.sin_table.data(), len);
+  } else {
+    PhaseComputed(re_.get() + begin, im_.get() + begin, to_re, to_im,
+                  diag_.get() + begin, plan.gamma, plan.kappa, len);
+  }
+}
+
+void QaoaStatevector::PhaseAndLowMixer(uint64_t block, const LayerPlan& plan,
+                                       std::vector<double>& buffer) {
+  const int bits = std::min(n_, kBlockBits);
+  const uint64_t begin = block << bits, len = uint64_t{1} << bits;
+  double* re = re_.get() + begin;
+  double* im = im_.get() + begin;
+  if (xy_mask_ != 0) {
+    Phase(begin, len, plan, re, im);
+    return;
+  }
+  // The block goes, phase applied, into a buffer of rows of 2^9 amplitudes
+  // (8 KiB of state, within L1) padded by a cache line: each row's qubits are
+  // mixed while it is in L1, then the rows' qubits across the buffer, where
+  // without the padding the eight rows of an octet would map to one L1 set.
+  const int row_bits = std::min(bits, kSubBlockBits);
+  const uint64_t row_len = uint64_t{1} << row_bits;
+  const uint64_t row_stride = row_len + kRowPad;
+  const uint64_t rows = len >> row_bits;
+  buffer.resize(2 * rows * row_stride);
+  double* buf_re = buffer.data();
+  double* buf_im = buf_re + rows * row_stride;
+  const int lowest = row_bits < kLowestBits ? 0 : kLowestBits;
+  for (uint64_t r = 0; r < rows; ++r) {
+    double* row_re = buf_re + r * row_stride;
+    double* row_im = buf_im + r * row_stride;
+    Phase(begin + r * row_len, row_len, plan, row_re, row_im);
+    if (lowest > 0)
+      MixLowestQubits(row_re, row_im, row_len, plan.t, plan.swapped);
+    MixBits(row_re, row_im, row_bits, lowest, row_bits - lowest, plan.t,
+            plan.swapped);
+  }
+  MixRows(buf_re, buf_im, bits - row_bits, row_len, row_stride, plan.t,
+          plan.swapped);
+  for (uint64_t r = 0; r < rows; ++r) {
+    std::copy_n(buf_re + r * row_stride, row_len, re + r * row_len);
+    std::copy_n(buf_im + r * row_stride, row_len, im + r * row_len);
+  }
+}
+
+void QaoaStatevector::HighMixer(int first_qubit, int qubits,
+                                const LayerPlan& plan) {
   const int chunk_bits = std::min(kTileBits - qubits, first_qubit);
   const uint64_t chunk = uint64_t{1} << chunk_bits;
-  const uint64_t tile = chunk << qubits;
   const int between = first_qubit - chunk_bits;  // bits between chunk and group
   const uint64_t tiles = size() >> (chunk_bits + qubits);
   double* re = re_.get();
   double* im = im_.get();
+  // Rows padded by a cache line: at a power-of-two stride the eight rows
+  // that one pass pairs would all map to the same L1 set.
+  const uint64_t row_stride = chunk + kRowPad;
+  const uint64_t rows = uint64_t{1} << qubits;
   ParallelFor(tiles, 1, [&](uint64_t begin, uint64_t end) {
-    std::vector<double> tile_re(tile), tile_im(tile);
+    std::vector<double> tile_re(rows * row_stride), tile_im(rows * row_stride);
     for (uint64_t t = begin; t < end; ++t) {
       const uint64_t low = t & ((uint64_t{1} << between) - 1);
       const uint64_t high = t >> between;
       const uint64_t base =
           (low << chunk_bits) | (high << (first_qubit + qubits));
-      for (uint64_t j = 0; j < (uint64_t{1} << qubits); ++j) {
+      for (uint64_t j = 0; j < rows; ++j) {
         const uint64_t from = base | (j << first_qubit);
-        std::copy_n(re + from, chunk, tile_re.data() + j * chunk);
-        std::copy_n(im + from, chunk, tile_im.data() + j * chunk);
+        std::copy_n(re + from, chunk, tile_re.data() + j * row_stride);
+        std::copy_n(im + from, chunk, tile_im.data() + j * row_stride);
       }
-      MixTile(tile_re.data(), tile_im.data(), chunk, qubits, c, s);
-      for (uint64_t j = 0; j < (uint64_t{1} << qubits); ++j) {
+      MixRows(tile_re.data(), tile_im.data(), qubits, chunk, row_stride, plan.t,
+              plan.swapped);
+      for (uint64_t j = 0; j < rows; ++j) {
         const uint64_t to = base | (j << first_qubit);
-        std::copy_n(tile_re.data() + j * chunk, chunk, re + to);
-        std::copy_n(tile_im.data() + j * chunk, chunk, im + to);
+        std::copy_n(tile_re.data() + j * row_stride, chunk, re + to);
+        std::copy_n(tile_im.data() + j * row_stride, chunk, im + to);
       }
     }
   });
@@ -330,23 +601,20 @@ void QaoaStatevector::ApplyXyMixer(double beta) {
 }
 
 void QaoaStatevector::ApplyLayer(double gamma, double beta) {
-  std::vector<double> cos_table(levels_.size()), sin_table(levels_.size());
-  for (size_t k = 0; k < levels_.size(); ++k) {
-    cos_table[k] = std::cos(gamma * levels_[k]);
-    sin_table[k] = std::sin(gamma * levels_[k]);
-  }
+  const LayerPlan plan = PlanLayer(gamma, beta);
   const int bits = std::min(n_, kBlockBits);
   ParallelFor(size() >> bits, kMinChunk >> bits,
               [&](uint64_t begin, uint64_t end) {
+                std::vector<double> buffer;
                 for (uint64_t b = begin; b < end; ++b)
-                  PhaseAndLowMixer(b, gamma, beta, cos_table, sin_table);
+                  PhaseAndLowMixer(b, plan, buffer);
               });
   if (xy_mask_ != 0) {
     ApplyXyMixer(beta);
     return;
   }
   for (int q = bits; q < n_; q += kGroupBits)
-    HighMixer(q, std::min(kGroupBits, n_ - q), beta);
+    HighMixer(q, std::min(kGroupBits, n_ - q), plan);
 }
 
 double QaoaStatevector::Expectation() const {

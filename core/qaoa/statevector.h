@@ -6,8 +6,9 @@
 // half-integral weights) each amplitude also keeps the index of its value, so
 // a phase layer costs one table look-up per amplitude instead of a sine and a
 // cosine. A layer is the phase multiply exp(-i gamma C) and the mixer
-// exp(-i beta B): with the X mixer, rx(2 beta) on every qubit as one
-// cache-blocked butterfly pass per group of qubits; with the XY ring mixer,
+// exp(-i beta B): with the X mixer, rx(2 beta) on every qubit as a scalar
+// times a cheaper rotation, three qubits per visit, in two cache-blocked
+// passes over the state; with the XY ring mixer,
 // exp(-i beta (XX + YY) / 2) along each exactly-one group's ring
 // (docs/qaoa.md). Amplitude index bit k is qubit k; bit set means x_k = 1.
 // Work is split over the WorkerPool in fixed chunks, and reductions sum the
@@ -86,10 +87,25 @@ class QaoaStatevector {
   void BuildDiagonal(const PhasePolynomial& cost);
   void IndexLevels();
   void Initialise();
-  void PhaseAndLowMixer(uint64_t block, double gamma, double beta,
-                        std::span<const double> cos_table,
-                        std::span<const double> sin_table);
-  void HighMixer(int first_qubit, int qubits, double beta);
+  // What a layer's passes share: the phase table (cos and sin of gamma C per
+  // value, times kappa) and, with the X mixer, rx(2 beta) = kappa R per qubit
+  // as R's t and form (statevector.cc).
+  struct LayerPlan {
+    double gamma = 0, beta = 0;
+    std::complex<double> kappa = 1;  // over all n qubits
+    double t = 0;
+    bool swapped = false;
+    std::vector<double> cos_table, sin_table;
+  };
+  LayerPlan PlanLayer(double gamma, double beta) const;
+  // The phase multiply of amplitudes [begin, begin + len), written to to_re,
+  // to_im (which may be the state's own).
+  void Phase(uint64_t begin, uint64_t len, const LayerPlan& plan, double* to_re,
+             double* to_im) const;
+  // Pass 1 on one block; buffer is the caller's scratch space.
+  void PhaseAndLowMixer(uint64_t block, const LayerPlan& plan,
+                        std::vector<double>& buffer);
+  void HighMixer(int first_qubit, int qubits, const LayerPlan& plan);
   void ApplyXyMixer(double beta);
   // fn(begin, end) over [0, count) in fixed chunks, on the pool when large.
   template <typename Weight>

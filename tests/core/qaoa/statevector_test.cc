@@ -105,17 +105,24 @@ TEST(PhasePolynomialTest, RefusesTooManyQubitsAndBadTerms) {
 
 TEST(QaoaStatevectorTest, QuboExpectationMatchesTheReference) {
   WorkerPool pool(2);
-  // 15 and 16 qubits take the blocked path of the high qubits and the pool.
-  for (int n : {1, 3, 8, 12, 15, 16}) {
-    const Qubo q = RandomQubo(n, 10 + n);
-    auto cost = PhasePolynomialFromQubo(q);
-    ASSERT_OK(cost.status());
-    const std::vector<double> gammas = {0.21, -0.4, 0.77};
-    const std::vector<double> betas = {0.6, 0.35, -0.12};
-    const double want = ReferenceExpectation(
-        n, [&](uint64_t z) { return q.Energy(BitsOf(z, n)); }, gammas, betas);
-    EXPECT_NEAR(Simulated(*cost, gammas, betas, nullptr), want, 1e-9) << n;
-    EXPECT_NEAR(Simulated(*cost, gammas, betas, &pool), want, 1e-9) << n;
+  // Up to 15 qubits one block; 16 and 18 also take the tiles of the high
+  // qubits (one, then three: pairs and octets of rows). Mixer angles with
+  // |tan beta| below and above 1 take both forms of the rotation.
+  const std::vector<double> gammas = {0.21, -0.4, 0.77};
+  for (const std::vector<double>& betas :
+       {std::vector<double>{0.6, 0.35, -0.12},
+        std::vector<double>{1.1, -2.3, 0.9}}) {
+    for (int n : {1, 2, 3, 8, 12, 15, 16, 18}) {
+      const Qubo q = RandomQubo(n, 10 + n);
+      auto cost = PhasePolynomialFromQubo(q);
+      ASSERT_OK(cost.status());
+      const double want = ReferenceExpectation(
+          n, [&](uint64_t z) { return q.Energy(BitsOf(z, n)); }, gammas, betas);
+      EXPECT_NEAR(Simulated(*cost, gammas, betas, nullptr), want, 1e-9)
+          << n << " " << betas[0];
+      EXPECT_NEAR(Simulated(*cost, gammas, betas, &pool), want, 1e-9)
+          << n << " " << betas[0];
+    }
   }
 }
 
