@@ -200,37 +200,10 @@ template <bool kSwapped>
   }
 }
 
-// Always inlined, so that each clone of the kernels compiles it for its own
-// target (a call would run the baseline's code).
-template <bool kSwapped>
-[[gnu::always_inline]] inline void RotateBits(double* __restrict re,
-                                              double* __restrict im, int bits,
-                                              int first, int count, double t) {
-  const uint64_t size = uint64_t{1} << bits;
-  int b = first;
-  const int last = first + count;
-  for (; b + 3 <= last; b += 3) {
-    const uint64_t d = uint64_t{1} << b;
-    for (uint64_t base = 0; base < size; base += 8 * d) {
-      double* r = re + base;
-      double* i = im + base;
-      RotateOctets<kSwapped>(r, r + d, r + 2 * d, r + 3 * d, r + 4 * d,
-                             r + 5 * d, r + 6 * d, r + 7 * d, i, i + d,
-                             i + 2 * d, i + 3 * d, i + 4 * d, i + 5 * d,
-                             i + 6 * d, i + 7 * d, d, t);
-    }
-  }
-  for (; b < last; ++b) {
-    const uint64_t d = uint64_t{1} << b;
-    for (uint64_t base = 0; base < size; base += 2 * d)
-      RotatePairs<kSwapped>(re + base, im + base, re + base + d, im + base + d,
-                            d, t);
-  }
-}
-
 // R on the qubits of the row index of 2^row_bits rows of row_len amplitudes,
-// row r at r * row_stride (the tiles of pass 2). Three qubits at a time, as
-// RotateBits.
+// row r at r * row_stride. Always inlined (as the templates it calls), so
+// that each clone of the kernels compiles it for its own target: a call would
+// run the baseline's code.
 template <bool kSwapped>
 [[gnu::always_inline]] inline void RotateRows(double* __restrict re,
                                               double* __restrict im,
@@ -261,19 +234,12 @@ template <bool kSwapped>
   }
 }
 
-// R on bits [first, first + count) of the 2^bits amplitudes at re, im, three
-// bits per pass over them (eight amplitudes in registers: a third of the
-// loads and stores of one pass per bit), then two or one. Bits below 3 should
-// go to MixLowestQubits, whose pairs lie within one SIMD register.
-QS_QAOA_KERNEL void MixBits(double* re, double* im, int bits, int first,
-                            int count, double t, bool swapped) {
-  if (swapped) {
-    RotateBits<true>(re, im, bits, first, count, t);
-  } else {
-    RotateBits<false>(re, im, bits, first, count, t);
-  }
-}
-
+// R on the row qubits of rows of amplitudes (RotateRows): with rows of one
+// amplitude at a stride of one, on the qubits of a contiguous array. Three
+// qubits per pass over the data (eight amplitudes in registers: a third of
+// the loads and stores of one pass per qubit), then two or one. Qubits 0..2
+// of the state go to MixLowestQubits, whose pairs lie within one SIMD
+// register.
 QS_QAOA_KERNEL void MixRows(double* re, double* im, int row_bits,
                             uint64_t row_len, uint64_t row_stride, double t,
                             bool swapped) {
@@ -518,8 +484,9 @@ void QaoaStatevector::PhaseAndLowMixer(uint64_t block, const LayerPlan& plan,
     Phase(begin + r * row_len, row_len, plan, row_re, row_im);
     if (lowest > 0)
       MixLowestQubits(row_re, row_im, row_len, plan.t, plan.swapped);
-    MixBits(row_re, row_im, row_bits, lowest, row_bits - lowest, plan.t,
-            plan.swapped);
+    // The row's qubits [lowest, row_bits) as rows of 2^lowest amplitudes.
+    const uint64_t run = uint64_t{1} << lowest;
+    MixRows(row_re, row_im, row_bits - lowest, run, run, plan.t, plan.swapped);
   }
   MixRows(buf_re, buf_im, bits - row_bits, row_len, row_stride, plan.t,
           plan.swapped);
