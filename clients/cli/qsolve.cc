@@ -388,8 +388,12 @@ int Solve() {
     }
     if (request.params().distinct_valid())
       f["num_distinct_valid"] = Number(summary.num_distinct_valid());
-    if (summary.backend().has_qaoa())
-      f["qaoa_expectation"] = Number(summary.backend().qaoa().expectation());
+    if (summary.backend().has_qaoa()) {
+      const v1::QaoaInfo& q = summary.backend().qaoa();
+      f["qaoa_expectation"] = Number(q.expectation());
+      if (q.has_valid_probability())
+        f["qaoa_valid_probability"] = Number(q.valid_probability());
+    }
     std::printf("%s\n", ToJson(out).c_str());
     return 0;
   }
@@ -451,10 +455,13 @@ int Solve() {
     const v1::QaoaInfo& q = summary.backend().qaoa();
     std::printf(
         "QAOA: %u qubits, %u layers, <C> %.6g, %u optimiser "
-        "evaluations%s\n",
+        "evaluations%s%s\n",
         q.qubits(), q.layers(), q.expectation(), q.iterations(),
         q.has_ground_probability()
             ? absl::StrCat(", P(ground) ", q.ground_probability()).c_str()
+            : "",
+        q.has_valid_probability()
+            ? absl::StrCat(", P(valid) ", q.valid_probability()).c_str()
             : "");
     return 0;
   }

@@ -41,6 +41,13 @@ class SampleSink {
  public:
   virtual ~SampleSink() = default;
   virtual void OnSample(Sample sample) = 0;
+  // Whether the board of a state of the model's variables is valid, without
+  // reporting it as a read: for a backend that weighs states it does not draw
+  // (qaoa's probability of the valid boards). nullopt from a sink that does
+  // not decode boards.
+  virtual std::optional<bool> IsValidBoard(const std::vector<uint8_t>& bits) {
+    return std::nullopt;
+  }
 };
 
 // What a backend can do; read where it matters (request checks, ListBackends,

@@ -10,6 +10,7 @@
 #include <map>
 #include <nlopt.hpp>
 #include <numbers>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -192,6 +193,7 @@ class QaoaBackend final : public Backend {
       sim->Run(angles.gammas, angles.betas, nullptr);
     }
     DescribeState(*sim, angles, problem, !mixer.xy_groups.empty(), info);
+    if (auto p = ValidProbability(*sim, sink)) info.set_valid_probability(*p);
     result.reads_done = StreamSamples(*sim, problem, job, sink, interrupter);
     *result.info.mutable_qaoa() = std::move(info);
     return Finish(result, interrupter, start);
@@ -233,6 +235,30 @@ class QaoaBackend final : public Backend {
           *problem.ground_energy,
           1e-9 * std::max(1.0, std::abs(*problem.ground_energy))));
     }
+  }
+
+  // The probability of the valid boards, which are among the states of the
+  // lowest cost: those are decoded and validated by the sink (nullopt when
+  // there are too many of them to decode, or the sink decodes no boards).
+  static std::optional<double> ValidProbability(const QaoaStatevector& sim,
+                                                SampleSink& sink) {
+    constexpr size_t kMaxBoards = 4096;
+    const std::vector<uint64_t> lowest = sim.LowestCostStates(kMaxBoards);
+    if (lowest.empty()) return std::nullopt;
+    double probability = 0;
+    for (uint64_t z : lowest) {
+      const std::optional<bool> valid =
+          sink.IsValidBoard(BitsOf(z, sim.num_qubits()));
+      if (!valid.has_value()) return std::nullopt;
+      if (*valid) probability += sim.probability(z);
+    }
+    return probability;
+  }
+
+  static std::vector<uint8_t> BitsOf(uint64_t state, int n) {
+    std::vector<uint8_t> bits(n);
+    for (int k = 0; k < n; ++k) bits[k] = state >> k & 1;
+    return bits;
   }
 
   absl::Status CheckMemory(int qubits) const {
@@ -305,8 +331,7 @@ class QaoaBackend final : public Backend {
     const int n = sim.num_qubits();
     for (const auto& [first, state] : order) {
       Sample sample;
-      sample.bits.resize(n);
-      for (int k = 0; k < n; ++k) sample.bits[k] = state >> k & 1;
+      sample.bits = BitsOf(state, n);
       sample.energy = problem.higher_order.has_value()
                           ? problem.higher_order->Energy(sample.bits)
                           : problem.model.Energy(sample.bits);

@@ -611,6 +611,19 @@ double QaoaStatevector::ProbabilityWeighted(Weight weight) const {
   return std::accumulate(partial.begin(), partial.end(), 0.0);
 }
 
+std::vector<uint64_t> QaoaStatevector::LowestCostStates(
+    size_t max_count) const {
+  const double lowest = *std::min_element(diag_.get(), diag_.get() + size());
+  const double tol = 1e-9 * std::max(1.0, std::abs(lowest));
+  std::vector<uint64_t> states;
+  for (uint64_t z = 0; z < size(); ++z) {
+    if (diag_[z] > lowest + tol) continue;
+    if (states.size() == max_count) return {};
+    states.push_back(z);
+  }
+  return states;
+}
+
 std::vector<uint64_t> QaoaStatevector::Sample(int num_reads,
                                               uint64_t seed) const {
   Xoshiro256 rng(seed);

@@ -72,6 +72,12 @@ class QaoaStatevector {
   // num_reads uniforms of the seeded stream, so the same seed gives the same
   // reads whatever the thread count.
   std::vector<uint64_t> Sample(int num_reads, uint64_t seed) const;
+  // The basis states of the lowest cost (to a relative 1e-9), in index
+  // order; empty when there are more than max_count.
+  std::vector<uint64_t> LowestCostStates(size_t max_count) const;
+  double probability(uint64_t index) const {
+    return re_[index] * re_[index] + im_[index] * im_[index];
+  }
   double cost(uint64_t index) const { return diag_[index]; }
   std::complex<double> amplitude(uint64_t index) const {
     return {re_[index], im_[index]};

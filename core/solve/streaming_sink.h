@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +54,9 @@ class StreamingSink final : public SampleSink {
         last_progress_(start_) {}
 
   void OnSample(Sample sample) override;
+  std::optional<bool> IsValidBoard(const std::vector<uint8_t>& bits) override {
+    return DecodeOnce(bits)->valid();
+  }
 
   // Emits what was held back (aggregated and/or capped, lowest energy first).
   void Flush();

@@ -288,6 +288,43 @@ TEST_F(QaoaBackendTest, XyMixerTakesDisjointGroupsOfOverlappingOnes) {
   EXPECT_GT(xy, 2 * x) << "x " << x << " xy " << xy;
 }
 
+// The summary weighs the valid boards of the final state: on 4-queens they
+// are exactly the ground states; an empty 4x4 Takuzu with unique lines has
+// ground states that repeat a row or a column, which are not valid boards.
+TEST_F(QaoaBackendTest, ReportsTheProbabilityOfTheValidBoards) {
+  auto summary_of = [&](v1::PuzzleSpec puzzle) {
+    v1::SolveRequest request;
+    *request.mutable_puzzle() = std::move(puzzle);
+    request.mutable_params()->set_backend("qaoa");
+    request.mutable_params()->set_seed(3);
+    request.mutable_params()->set_num_reads(100);
+    for (double g : {0.2, 0.4})
+      request.mutable_params()->mutable_qaoa()->add_gammas(g);
+    for (double b : {0.5, 0.3})
+      request.mutable_params()->mutable_qaoa()->add_betas(b);
+    const Run run = Solve(request);
+    EXPECT_OK(run.status);
+    return run.summary.backend().qaoa();
+  };
+  v1::PuzzleSpec queens;
+  queens.mutable_queens()->set_rows(4);
+  const v1::QaoaInfo q = summary_of(queens);
+  ASSERT_TRUE(q.has_ground_probability());
+  ASSERT_TRUE(q.has_valid_probability());
+  EXPECT_GT(q.valid_probability(), 0);
+  EXPECT_NEAR(q.valid_probability(), q.ground_probability(), 1e-12);
+
+  v1::PuzzleSpec takuzu;
+  takuzu.mutable_takuzu()->set_rows(4);
+  takuzu.mutable_takuzu()->set_cols(4);
+  takuzu.mutable_takuzu()->set_unique_lines(true);
+  const v1::QaoaInfo t = summary_of(takuzu);
+  ASSERT_TRUE(t.has_ground_probability());
+  ASSERT_TRUE(t.has_valid_probability());
+  EXPECT_GT(t.valid_probability(), 0);
+  EXPECT_LT(t.valid_probability(), t.ground_probability() - 1e-6);
+}
+
 TEST_F(QaoaBackendTest, BadParametersNameTheField) {
   v1::SolveRequest request = QuboRequest(4, 1);
   v1::QaoaParams& q = *request.mutable_params()->mutable_qaoa();
