@@ -5,7 +5,9 @@
 #include "core/sample/pt/replica_kernel.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <span>
@@ -54,10 +56,15 @@ SwapGroups MakeSwapGroups(const KernelModel& model,
     std::sort(members.begin(), members.end());
     members.erase(std::unique(members.begin(), members.end()), members.end());
     if (members.size() < 2) continue;
+    float max_coupling = -std::numeric_limits<float>::infinity();
     for (uint32_t a : members) {
-      for (uint32_t b : members)
-        out.coupling.push_back(a == b ? 0.0f : EdgeWeight(model, a, b));
+      for (uint32_t b : members) {
+        const float w = a == b ? 0.0f : EdgeWeight(model, a, b);
+        out.coupling.push_back(w);
+        if (a != b) max_coupling = std::max(max_coupling, w);
+      }
     }
+    out.max_coupling.push_back(max_coupling);
     out.members.insert(out.members.end(), members.begin(), members.end());
     out.start.push_back(static_cast<uint32_t>(out.members.size()));
     out.coupling_start.push_back(static_cast<uint32_t>(out.coupling.size()));

@@ -24,12 +24,14 @@ namespace qs {
 
 // Exactly-one groups in the kernel's form: members and, per group, the
 // |g| x |g| couplings between its members (kernel units), which a swap's
-// energy change needs.
+// energy change needs, and their largest value, which lets most proposals be
+// rejected without reading them.
 struct SwapGroups {
   std::vector<uint32_t> start;  // group g: members[start[g] .. start[g + 1])
   std::vector<uint32_t> members;
   std::vector<uint32_t> coupling_start;  // group g's matrix, row-major
   std::vector<float> coupling;
+  std::vector<float> max_coupling;  // group g's largest b_ij, i != j
   int size() const { return static_cast<int>(start.size()) - 1; }
 };
 

@@ -4,6 +4,7 @@
 // SIMD path gives the same states for the same seeds.
 #include "core/sample/pt/replica_kernel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -145,6 +146,48 @@ TEST(ReplicaKernelTest, SwapsAloneKeepGroupsOneHot) {
   }
 }
 
+// One group of four whose couplings never count (one member at 1 at a time)
+// but enter every swap's delta as f_j - f_i - b_ij: swaps alone must visit the
+// members with the Boltzmann weights of their linear terms, whatever b_ij and
+// however far it lies below the group's largest coupling.
+TEST(ReplicaKernelTest, SwapsAloneVisitMembersWithBoltzmannWeights) {
+  const double linear[4] = {0, 1, 2, 0.5};
+  QuboBuilder builder(4);
+  for (int a = 0; a < 4; ++a) builder.AddLinear(a, linear[a]);
+  builder.AddQuadratic(0, 1, 6);
+  builder.AddQuadratic(0, 2, -2);
+  builder.AddQuadratic(1, 2, 3);
+  builder.AddQuadratic(1, 3, 9);
+  builder.AddQuadratic(2, 3, 1);
+  const Qubo model = *std::move(builder).Build();
+  const KernelModel km = *MakeKernelModel(model);
+  const SwapGroups swaps = MakeSwapGroups(km, {{0, 1, 2, 3}});
+  double weight[4], total = 0;
+  for (int a = 0; a < 4; ++a) total += weight[a] = std::exp(-linear[a]);
+  for (KernelPath path : Paths()) {
+    const int lanes = KernelLanes(path);
+    const std::vector<KernelRead> reads = OneHotReads(lanes, 4, 4, 21);
+    auto batch = NewReplicaBatch(path, km, reads);
+    batch->SetBetas(std::vector<double>(lanes, 1.0));
+    Interrupter never;
+    const int rounds = 64000 / lanes;
+    std::vector<int> visits(4, 0);
+    std::vector<uint8_t> state;
+    for (int round = 0; round < rounds; ++round) {
+      ASSERT_TRUE(batch->SwapSweep(swaps, never));
+      for (int l = 0; l < lanes; ++l) {
+        batch->ReadState(l, state);
+        for (int a = 0; a < 4; ++a) visits[a] += state[a];
+      }
+    }
+    for (int a = 0; a < 4; ++a) {
+      EXPECT_NEAR(static_cast<double>(visits[a]) / (rounds * lanes),
+                  weight[a] / total, 0.02)
+          << KernelPathName(path) << " member " << a;
+    }
+  }
+}
+
 TEST(ReplicaKernelTest, SwapGroupsDropShortAndOutOfRangeMembers) {
   const Qubo model = GroupedModel(16, 4, 1);
   const KernelModel km = *MakeKernelModel(model);
@@ -157,6 +200,12 @@ TEST(ReplicaKernelTest, SwapGroupsDropShortAndOutOfRangeMembers) {
   EXPECT_EQ(swaps.coupling_start[1], 9u);
   EXPECT_EQ(swaps.coupling[0], 0.0f);
   EXPECT_EQ(swaps.coupling[1], swaps.coupling[3]);
+  // Each group's largest coupling between two distinct members.
+  ASSERT_EQ(swaps.max_coupling.size(), 2u);
+  EXPECT_EQ(
+      swaps.max_coupling[0],
+      std::max({swaps.coupling[1], swaps.coupling[2], swaps.coupling[5]}));
+  EXPECT_EQ(swaps.max_coupling[1], swaps.coupling[10]);
 }
 
 TEST(ReplicaKernelTest, AnInterruptStopsASweep) {
