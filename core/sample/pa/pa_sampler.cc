@@ -16,6 +16,7 @@
 #include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/pa/population_kernel.h"
 #include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 
@@ -25,13 +26,15 @@ namespace {
 constexpr int kDefaultSweepsPerStep = 10;
 constexpr int kStartsPerPoll = 16;
 // Population size times variables: each member keeps its state and its fields
-// (5 bytes a variable), about 640 MiB at the limit.
+// in the kernel's lanes (8 bytes a variable), 1 GiB at the limit.
 constexpr int64_t kMaxMemberVariables = int64_t{1} << 27;
 constexpr uint64_t kPaStepSalt = 0x7061'5f73'7465'7073;  // "pa_steps"
 
-struct Member {
-  KernelRead read;    // state, the seed of its next sweeps, its energy
-  uint32_t ancestor;  // the initial member it descends from
+// What the population keeps beside its lanes, per member.
+struct Members {
+  std::vector<double> energy;      // without the offset, on the kernel's grid
+  std::vector<uint32_t> ancestor;  // the initial member it descends from
+  int size() const { return static_cast<int>(energy.size()); }
 };
 
 // What the run of one population measured.
@@ -45,32 +48,31 @@ struct PaRun {
   bool interrupted = false;
 };
 
-// The population after one resampling at inverse-temperature step
-// `delta_beta`; adds ln Q to run.log_z. Members move into the new population
-// and only extra copies are copied, so a step of small delta_beta costs O(R)
-// beyond its copies.
-std::vector<Member> Resample(std::vector<Member>& population, double delta_beta,
-                             int r, v1::PaResampling rule, Xoshiro256& rng,
-                             PaRun& run) {
-  double e_min = population[0].read.energy;
-  for (const Member& m : population) e_min = std::min(e_min, m.read.energy);
-  std::vector<double> weights(population.size());
+// Resamples the population at inverse-temperature step `delta_beta`; adds
+// ln Q to run.log_z. Survivors stay in their lanes and only extra copies are
+// copied, so a step of small delta_beta costs O(R) beyond its copies.
+void Resample(PopulationLanes& lanes, Members& members, double delta_beta,
+              int r, v1::PaResampling rule, Xoshiro256& rng, PaRun& run) {
+  const double e_min =
+      *std::min_element(members.energy.begin(), members.energy.end());
+  std::vector<double> weights(members.size());
   double sum = 0;
-  for (size_t k = 0; k < population.size(); ++k) {
-    weights[k] = std::exp(-delta_beta * (population[k].read.energy - e_min));
+  for (int k = 0; k < members.size(); ++k) {
+    weights[k] = std::exp(-delta_beta * (members.energy[k] - e_min));
     sum += weights[k];
   }
   // Q = mean of exp(-delta_beta E) over the population.
-  run.log_z += std::log(sum / population.size()) - delta_beta * e_min;
-  const std::vector<int> copies = ResampleCopies(weights, r, rule, rng);
-  std::vector<Member> next;
-  next.reserve(r + r / 4);
-  for (size_t k = 0; k < population.size(); ++k) {
-    if (copies[k] == 0) continue;
-    for (int c = 1; c < copies[k]; ++c) next.push_back(population[k]);
-    next.push_back(std::move(population[k]));
+  run.log_z += std::log(sum / members.size()) - delta_beta * e_min;
+  const std::vector<int> source =
+      lanes.Resample(ResampleCopies(weights, r, rule, rng));
+  Members next;
+  next.energy.reserve(source.size());
+  next.ancestor.reserve(source.size());
+  for (int k : source) {
+    next.energy.push_back(members.energy[k]);
+    next.ancestor.push_back(members.ancestor[k]);
   }
-  return next;
+  members = std::move(next);
 }
 
 class PaSampler final : public Sampler {
@@ -139,65 +141,67 @@ class PaSampler final : public Sampler {
                        " member variables; use fewer reads"));
     }
 
-    std::vector<Member> population(r);
+    const std::unique_ptr<PopulationLanes> owned =
+        NewPopulationLanes(path, kernel_model, r);
+    PopulationLanes& population = *owned;
+    Members members;
     // The kernel's energy is exact on an exact grid (and the start's is).
-    auto exact_energy = [&](const KernelRead& read) {
-      return kernel_model.exact ? read.energy + model.offset()
-                                : model.Energy(read.state);
+    auto exact_energy = [&](double energy, const std::vector<uint8_t>& state) {
+      return kernel_model.exact ? energy + model.offset() : model.Energy(state);
     };
     int reads_done = 0;
     double streamed_best = std::numeric_limits<double>::infinity();
     PaRun run;
+    std::vector<uint8_t> state;
     // The start costs O(n + m) per member: polled like the kernel's sweeps.
     for (int m = 0; m < r && !run.interrupted; ++m) {
       Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(m)));
-      population[m].read.state = StartState(params.initial_states, n, m, rng);
-      population[m].read.energy =
-          model.Energy(population[m].read.state) - model.offset();
-      population[m].read.keep_field = true;
-      population[m].ancestor = static_cast<uint32_t>(m);
+      state = StartState(params.initial_states, n, m, rng);
+      population.SetState(m, state);
+      members.energy.push_back(model.Energy(state) - model.offset());
+      members.ancestor.push_back(static_cast<uint32_t>(m));
       if (m % kStartsPerPoll == kStartsPerPoll - 1)
         run.interrupted = interrupter.ShouldStop();
     }
     // Members cut before their start have no state.
-    if (run.interrupted) population.clear();
+    if (run.interrupted) {
+      members = {};
+    } else {
+      population.InitFields();
+    }
     run.log_z = n * std::numbers::ln2;
     std::atomic<int64_t> attempts{0}, accepted{0}, cpu_ns{0};
     std::atomic<bool> interrupted{false};
+    std::vector<uint64_t> seeds;
     for (int t = 0; t < num_steps && !run.interrupted; ++t) {
       const uint64_t step_seed = DeriveSeed(params.seed ^ kPaStepSalt, t);
       Xoshiro256 rng(step_seed);
       const double beta = betas.BetaAt(t);
-      population = Resample(population, beta - run.beta, r, rule, rng, run);
+      Resample(population, members, beta - run.beta, r, rule, rng, run);
       run.beta = beta;
       const int sweeps = std::min<int64_t>(
           per_step, params.num_sweeps - int64_t{t} * per_step);
-      const ResolvedSchedule schedule =
-          ResolvedSchedule::Custom({beta}, sweeps);
-      for (size_t m = 0; m < population.size(); ++m)
-        population[m].read.rng_seed = DeriveSeed(step_seed, m + 1);
+      seeds.resize(members.size());
+      for (int m = 0; m < members.size(); ++m)
+        seeds[m] = DeriveSeed(step_seed, m + 1);
       auto group = pool_->NewGroup();
-      for (size_t first = 0; first < population.size(); first += lanes) {
-        const size_t count = std::min<size_t>(lanes, population.size() - first);
-        group->Submit([&, first, count] {
+      for (int b = 0; b < population.blocks(); ++b) {
+        group->Submit([&, b] {
           if (interrupter.ShouldStop()) {
             interrupted.store(true);
             return;
           }
-          std::vector<KernelRead> reads(count);
-          for (size_t k = 0; k < count; ++k)
-            reads[k] = std::move(population[first + k].read);
+          const int first = b * lanes;
+          const int count = std::min(lanes, members.size() - first);
           const int64_t cpu_start = ThreadCpuNanos();
-          const KernelStats s =
-              AnnealReads(path, kernel_model, schedule, Acceptance::kMetropolis,
-                          reads, interrupter);
+          const KernelStats s = population.SweepBlock(
+              b, beta, sweeps, std::span(seeds).subspan(first, count),
+              std::span(members.energy).subspan(first, count), interrupter);
           cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start,
                            std::memory_order_relaxed);
           attempts.fetch_add(s.attempts, std::memory_order_relaxed);
           accepted.fetch_add(s.accepted, std::memory_order_relaxed);
           if (s.interrupted) interrupted.store(true);
-          for (size_t k = 0; k < count; ++k)
-            population[first + k].read = std::move(reads[k]);
         });
       }
       RETURN_IF_ERROR(group->Wait());
@@ -209,16 +213,14 @@ class PaSampler final : public Sampler {
       // A new lowest energy is streamed at once, so that a target or
       // stop_at_first_valid ends the run at the step that found it.
       if (!run.interrupted) {
-        const Member& best =
-            *std::min_element(population.begin(), population.end(),
-                              [](const Member& a, const Member& b) {
-                                return a.read.energy < b.read.energy;
-                              });
-        if (best.read.energy < streamed_best) {
-          streamed_best = best.read.energy;
-          const double energy = exact_energy(best.read);
-          sink.OnSample({best.read.state, energy,
-                         static_cast<uint32_t>(&best - population.data()), 1});
+        const int best = static_cast<int>(
+            std::min_element(members.energy.begin(), members.energy.end()) -
+            members.energy.begin());
+        if (members.energy[best] < streamed_best) {
+          streamed_best = members.energy[best];
+          population.ReadState(best, state);
+          const double energy = exact_energy(members.energy[best], state);
+          sink.OnSample({state, energy, static_cast<uint32_t>(best), 1});
           ++reads_done;
           if (params.target_energy && energy <= *params.target_energy + 1e-9)
             interrupter.Interrupt(StopReason::kTargetReached);
@@ -236,10 +238,10 @@ class PaSampler final : public Sampler {
                          reason == StopReason::kTimeLimit ||
                          reason == StopReason::kTargetReached;
     if (deliver) {
-      for (size_t m = 0; m < population.size(); ++m) {
-        const double energy = exact_energy(population[m].read);
-        sink.OnSample({std::move(population[m].read.state), energy,
-                       static_cast<uint32_t>(m), 1});
+      for (int m = 0; m < members.size(); ++m) {
+        population.ReadState(m, state);
+        const double energy = exact_energy(members.energy[m], state);
+        sink.OnSample({state, energy, static_cast<uint32_t>(m), 1});
         ++reads_done;
       }
     }
@@ -247,7 +249,7 @@ class PaSampler final : public Sampler {
     SampleStats stats;
     stats.stop_reason = reason;
     stats.reads_done = reads_done;
-    stats.sweeps_done = run.sweeps * static_cast<int64_t>(population.size());
+    stats.sweeps_done = run.sweeps * members.size();
     stats.spin_update_attempts = run.attempts;
     stats.accepted_flips = run.accepted;
     stats.seed = params.seed;
@@ -263,7 +265,7 @@ class PaSampler final : public Sampler {
     stats.elapsed = absl::Now() - start;
     stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
     FillBackendInfo(stats, stats.info);
-    FillPaInfo(population, run, model.offset(), per_step, rule,
+    FillPaInfo(members.ancestor, run, model.offset(), per_step, rule,
                *stats.info.mutable_pa());
     return stats;
   }
@@ -277,20 +279,18 @@ class PaSampler final : public Sampler {
     return params.kernel;
   }
 
-  static void FillPaInfo(const std::vector<Member>& population,
-                         const PaRun& run, double offset, int per_step,
-                         v1::PaResampling rule, v1::PaInfo& info) {
+  static void FillPaInfo(std::vector<uint32_t> ancestors, const PaRun& run,
+                         double offset, int per_step, v1::PaResampling rule,
+                         v1::PaInfo& info) {
     info.set_steps(run.steps);
     info.set_sweeps_per_step(per_step);
     info.set_resampling(rule);
-    info.set_population(static_cast<uint32_t>(population.size()));
+    info.set_population(static_cast<uint32_t>(ancestors.size()));
     // The steps weigh energies without the offset: Z with it is
     // exp(-beta offset) times that.
     const double beta_f = -run.log_z + run.beta * offset;
     info.set_beta_free_energy(beta_f);
     if (run.beta > 0) info.set_free_energy(beta_f / run.beta);
-    std::vector<uint32_t> ancestors;
-    for (const Member& m : population) ancestors.push_back(m.ancestor);
     std::sort(ancestors.begin(), ancestors.end());
     double sum_sq = 0;
     uint32_t families = 0;

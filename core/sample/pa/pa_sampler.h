@@ -4,8 +4,9 @@
 // down a beta schedule (derived from the model as cpu-sa's by default): at
 // each step the population is resampled by the normalised Boltzmann weights
 // exp(-(beta_t - beta_{t-1}) E), then every member runs sweeps_per_step
-// Metropolis sweeps at beta_t. The sweeps run on cpu-sa's SIMD kernel, one
-// member per lane, in lane batches that are WorkerPool tasks. The
+// Metropolis sweeps at beta_t. The sweeps run on cpu-sa's SIMD sweep, one
+// member per lane, in lane blocks that are WorkerPool tasks; the population
+// stays in those blocks from step to step (population_kernel.h). The
 // normalisations Q_t of the resamplings give the free energy, beta F = -(n ln 2
 // + sum_t ln Q_t), and the members' ancestries the family count and rho_t.
 //

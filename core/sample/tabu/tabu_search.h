@@ -4,9 +4,9 @@
 // target or the interrupter ends it. Every variable keeps its flip cost
 // delta_i = (1 - 2 x_i)(a_i + sum_j b_ij x_j); a move updates the costs of the
 // flipped variable's neighbours only (O(deg)), and picking a move scans the n
-// costs (n proposals evaluated per move). Ties between equal best costs are
-// broken uniformly at random from the restart's own stream, so the result
-// depends on the start and the seed alone.
+// costs with SIMD (n proposals evaluated per move). Ties between equal best
+// costs are broken uniformly at random from the restart's own stream, so the
+// result depends on the start and the seed alone, never on the CPU.
 #ifndef QS_CORE_SAMPLE_TABU_TABU_SEARCH_H_
 #define QS_CORE_SAMPLE_TABU_TABU_SEARCH_H_
 

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/sample/tabu/tabu_search.h"
 #include "gmock/gmock.h"
@@ -130,6 +131,39 @@ TEST(TabuSearchTest, TenureKeepsAFlippedVariableStill) {
   EXPECT_EQ(run.moves, 2);
   EXPECT_EQ(run.best, (std::vector<uint8_t>{1, 1}));
   EXPECT_EQ(run.best_energy, -2);
+}
+
+TEST(TabuSearchTest, BestStateOfEveryPrefixIsTheLowestMet) {
+  // A dense frustrated model: the search climbs out of minima, so new bests
+  // come both right after one another and after long uphill stretches (the
+  // best state is then rebuilt from the logged flips or copied whole). A run
+  // of k moves is the first k moves of any longer run of the same seed, so
+  // the energy of its best state never rises with k.
+  constexpr int kN = 96;
+  QuboBuilder builder(kN);
+  Xoshiro256 rng(7);
+  for (int i = 0; i < kN; ++i)
+    for (int j = i + 1; j < kN; ++j)
+      builder.AddQuadratic(i, j, rng.NextBelow(2) ? 2.0 : -2.0);
+  absl::StatusOr<Qubo> model = std::move(builder).Build();
+  ASSERT_TRUE(model.ok());
+  const std::vector<uint8_t> start(kN, 0);
+  Interrupter interrupter;
+  double previous = model->Energy(start);
+  int improvements = 0;
+  for (int64_t moves = 1; moves <= 2000; moves += 7) {
+    const TabuRunResult run = RunTabu(*model, start, 3,
+                                      {.tenure = 5,
+                                       .max_moves = moves,
+                                       .stall_moves = 4000,
+                                       .target_energy = std::nullopt},
+                                      interrupter);
+    ASSERT_EQ(run.moves, moves);
+    EXPECT_LE(run.best_energy, previous) << moves;
+    if (run.best_energy < previous) ++improvements;
+    previous = run.best_energy;
+  }
+  EXPECT_GT(improvements, 10);
 }
 
 TEST(TabuParamsTest, RefusesBadParametersNamingTheField) {
