@@ -8,8 +8,10 @@
 // parameters are refused naming the field.
 #include "core/sample/sqa/sqa_sampler.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <tuple>
 #include <vector>
 
 #include "core/base/rng.h"
@@ -52,11 +54,23 @@ TEST(SqaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
   }
 }
 
+// The samples by run, a run's slices in bit order (the sink's sort is not
+// stable, so slices of one run may come in any order).
+std::vector<Sample> ByRunAndBits(const CollectingSink& sink) {
+  std::vector<Sample> samples = sink.SortedByRead();
+  std::sort(
+      samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
+        return std::tie(a.read_index, a.bits) < std::tie(b.read_index, b.bits);
+      });
+  return samples;
+}
+
+// 20 runs make two 16-lane batches, which two threads run at once.
 TEST(SqaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   absl::StatusOr<Qubo> model = LoadInstance("takuzu10");
   ASSERT_TRUE(model.ok()) << model.status();
   SampleParams params;
-  params.num_reads = 6;
+  params.num_reads = 20;
   params.num_sweeps = 50;
   params.seed = 3;
   v1::SolveParams wire;
@@ -68,11 +82,10 @@ TEST(SqaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   absl::StatusOr<SampleStats> stats =
       SampleOnPool(NewSqaSampler, *model, params, two, 2);
   ASSERT_TRUE(stats.ok());
-  EXPECT_EQ(stats->reads_done, 24);
-  const std::vector<Sample> a = one.SortedByRead(), b = two.SortedByRead();
-  ASSERT_EQ(a.size(), 24u);
-  ASSERT_EQ(b.size(), 24u);
-  // Equal read indices keep their slice order within a run.
+  EXPECT_EQ(stats->reads_done, 80);
+  const std::vector<Sample> a = ByRunAndBits(one), b = ByRunAndBits(two);
+  ASSERT_EQ(a.size(), 80u);
+  ASSERT_EQ(b.size(), 80u);
   for (size_t k = 0; k < a.size(); ++k) {
     EXPECT_EQ(a[k].read_index, b[k].read_index);
     EXPECT_EQ(a[k].bits, b[k].bits) << k;
@@ -81,7 +94,7 @@ TEST(SqaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   EXPECT_EQ(one.BestEnergy(), two.BestEnergy());
 }
 
-// Every slice of every run, sorted by run (slices keep their order).
+// Every slice of every run (ByRunAndBits).
 std::vector<Sample> AllSlices(const Qubo& model, SampleParams params,
                               const v1::SolveParams& wire, KernelPath path) {
   params.wire = &wire;
@@ -90,8 +103,10 @@ std::vector<Sample> AllSlices(const Qubo& model, SampleParams params,
   absl::StatusOr<SampleStats> stats =
       SampleOnPool(NewSqaSampler, model, params, sink, 2);
   EXPECT_TRUE(stats.ok()) << stats.status();
-  if (stats.ok()) EXPECT_EQ(stats->info.kernel(), KernelPathName(path));
-  return sink.SortedByRead();
+  if (stats.ok()) {
+    EXPECT_EQ(stats->info.kernel(), KernelPathName(path));
+  }
+  return ByRunAndBits(sink);
 }
 
 // 20 runs fill a 16-lane batch and a short one (on the 8-lane path), 8 lanes
@@ -149,7 +164,7 @@ double SliceAgreement(double gamma) {
   params.wire = &wire;
   CollectingSink sink;
   EXPECT_TRUE(SampleOnPool(NewSqaSampler, *model, params, sink).ok());
-  const std::vector<Sample> slices = sink.SortedByRead();
+  const std::vector<Sample> slices = ByRunAndBits(sink);
   EXPECT_EQ(slices.size(), 32u);
   int agree = 0;
   for (size_t run = 0; run + 3 < slices.size(); run += 4) {
@@ -189,11 +204,13 @@ TEST(SqaKernelTest, OneSliceSamplesTheBoltzmannDistribution) {
   const KernelPath path = ResolveKernelPath(KernelPath::kAuto);
   Interrupter interrupter;
   constexpr int kRuns = 200000, kBatch = 16;
+  // 16 Markov chains: each call continues from the last one's state.
   std::vector<SqaRead> runs(kBatch);
+  for (SqaRead& run : runs) run.start = {0, 0};
   std::vector<int> counts(4);
   for (int t = 0; t < kRuns; t += kBatch) {
     for (int r = 0; r < kBatch; ++r) {
-      runs[r].start = {0, 0};
+      if (t > 0) runs[r].start = runs[r].slices;
       runs[r].rng_seed = DeriveSeed(8, t + r);
     }
     AnnealSqa(
