@@ -144,16 +144,11 @@ class SqaSampler final : public Sampler {
     };
     auto group = pool_->NewGroup();
     for (int first = 0; first < params.num_reads;) {
-      // A short last batch runs on a narrower path when that fills its lanes
-      // better; every path gives the same samples.
       const int count = std::min(lanes, params.num_reads - first);
-      const KernelPath batch_path =
-          count <= KernelLanes(KernelPath::kAvx2) && path == KernelPath::kAvx512
-              ? KernelPath::kAvx2
-              : path;
-      group->Submit([&run_batch, first, count, batch_path] {
-        run_batch(first, count, batch_path);
-      });
+      group->Submit(
+          [&run_batch, first, count, batch_path = BatchPath(path, count)] {
+            run_batch(first, count, batch_path);
+          });
       first += count;
     }
     RETURN_IF_ERROR(group->Wait());

@@ -33,15 +33,28 @@ using ::qs::testing::SampleOnPool;
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
 
+SampleParams Runs(int reads, int sweeps, uint64_t seed) {
+  SampleParams params;
+  params.num_reads = reads;
+  params.num_sweeps = sweeps;
+  params.seed = seed;
+  return params;
+}
+
+// Streams every one of the P slices of each run.
+v1::SolveParams AllSlices(int slices) {
+  v1::SolveParams wire;
+  wire.mutable_sqa()->set_all_slices(true);
+  wire.mutable_sqa()->set_trotter_slices(slices);
+  return wire;
+}
+
 TEST(SqaSamplerTest, ReachesTheGroundEnergyOfPuzzleModels) {
   for (const auto& [name, ground] : std::vector<std::pair<std::string, double>>{
            {"queens12", 0}, {"takuzu10", 40}, {"sudoku_full", -81}}) {
     absl::StatusOr<Qubo> model = LoadInstance(name);
     ASSERT_TRUE(model.ok()) << model.status();
-    SampleParams params;
-    params.num_reads = 8;
-    params.num_sweeps = 500;
-    params.seed = 1;
+    SampleParams params = Runs(8, 500, 1);
     CollectingSink sink;
     absl::StatusOr<SampleStats> stats =
         SampleOnPool(NewSqaSampler, *model, params, sink);
@@ -69,13 +82,8 @@ std::vector<Sample> ByRunAndBits(const CollectingSink& sink) {
 TEST(SqaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   absl::StatusOr<Qubo> model = LoadInstance("takuzu10");
   ASSERT_TRUE(model.ok()) << model.status();
-  SampleParams params;
-  params.num_reads = 20;
-  params.num_sweeps = 50;
-  params.seed = 3;
-  v1::SolveParams wire;
-  wire.mutable_sqa()->set_all_slices(true);
-  wire.mutable_sqa()->set_trotter_slices(4);
+  SampleParams params = Runs(20, 50, 3);
+  const v1::SolveParams wire = AllSlices(4);
   params.wire = &wire;
   CollectingSink one, two;
   ASSERT_TRUE(SampleOnPool(NewSqaSampler, *model, params, one, 1).ok());
@@ -94,9 +102,9 @@ TEST(SqaSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   EXPECT_EQ(one.BestEnergy(), two.BestEnergy());
 }
 
-// Every slice of every run (ByRunAndBits).
-std::vector<Sample> AllSlices(const Qubo& model, SampleParams params,
-                              const v1::SolveParams& wire, KernelPath path) {
+// The samples on `path` (ByRunAndBits).
+std::vector<Sample> OnPath(const Qubo& model, SampleParams params,
+                           const v1::SolveParams& wire, KernelPath path) {
   params.wire = &wire;
   params.kernel = path;
   CollectingSink sink;
@@ -114,22 +122,17 @@ std::vector<Sample> AllSlices(const Qubo& model, SampleParams params,
 TEST(SqaSamplerTest, EveryPathGivesTheSameSamples) {
   absl::StatusOr<Qubo> model = LoadInstance("queens8");
   ASSERT_TRUE(model.ok()) << model.status();
-  SampleParams params;
-  params.num_reads = 20;
-  params.num_sweeps = 40;
-  params.seed = 5;
-  v1::SolveParams wire;
-  wire.mutable_sqa()->set_all_slices(true);
-  wire.mutable_sqa()->set_trotter_slices(3);
+  const SampleParams params = Runs(20, 40, 5);
+  const v1::SolveParams wire = AllSlices(3);
   const std::vector<Sample> scalar =
-      AllSlices(*model, params, wire, KernelPath::kScalar);
+      OnPath(*model, params, wire, KernelPath::kScalar);
   ASSERT_EQ(scalar.size(), 60u);
   for (KernelPath path : {KernelPath::kAvx2, KernelPath::kAvx512}) {
     if (ResolveKernelPath(path) != path) {
       std::cout << "this CPU lacks the " << KernelPathName(path) << " path\n";
       continue;
     }
-    const std::vector<Sample> other = AllSlices(*model, params, wire, path);
+    const std::vector<Sample> other = OnPath(*model, params, wire, path);
     ASSERT_EQ(other.size(), scalar.size());
     for (size_t k = 0; k < scalar.size(); ++k) {
       EXPECT_EQ(other[k].read_index, scalar[k].read_index);
@@ -151,13 +154,8 @@ double SliceAgreement(double gamma) {
   }
   absl::StatusOr<Qubo> model = std::move(builder).Build();
   EXPECT_TRUE(model.ok());
-  SampleParams params;
-  params.num_reads = 8;
-  params.num_sweeps = 50;
-  params.seed = 2;
-  v1::SolveParams wire;
-  wire.mutable_sqa()->set_all_slices(true);
-  wire.mutable_sqa()->set_trotter_slices(4);
+  SampleParams params = Runs(8, 50, 2);
+  v1::SolveParams wire = AllSlices(4);
   wire.mutable_sqa()->set_beta(2);
   wire.mutable_sqa()->set_gamma_start(gamma);
   wire.mutable_sqa()->set_gamma_end(gamma);
