@@ -145,13 +145,8 @@ class CpuSaSampler final : public Sampler {
             kInlineWork;
     auto group = inline_job ? nullptr : pool_->NewGroup();
     for (int first = 0; first < params.num_reads;) {
-      // A short last batch runs on a narrower path when that fills its lanes
-      // better; every path gives the same samples, so only the speed changes.
       const int count = std::min(lanes, params.num_reads - first);
-      const KernelPath batch_path =
-          count <= KernelLanes(KernelPath::kAvx2) && path == KernelPath::kAvx512
-              ? KernelPath::kAvx2
-              : path;
+      const KernelPath batch_path = BatchPath(path, count);
       if (inline_job) {
         run_batch(first, count, batch_path);
       } else {

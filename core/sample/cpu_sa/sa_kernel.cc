@@ -164,6 +164,12 @@ int KernelLanes(KernelPath path) {
   }
 }
 
+KernelPath BatchPath(KernelPath path, int count) {
+  return count <= KernelLanes(KernelPath::kAvx2) && path == KernelPath::kAvx512
+             ? KernelPath::kAvx2
+             : path;
+}
+
 KernelStats AnnealReads(KernelPath path, const KernelModel& model,
                         const ResolvedSchedule& schedule, Acceptance acceptance,
                         std::span<KernelRead> reads, Interrupter& interrupter) {

@@ -102,6 +102,10 @@ KernelPath ResolveKernelPath(KernelPath requested);
 absl::string_view KernelPathName(KernelPath path);
 // Reads one call of the path anneals together (its SIMD lanes).
 int KernelLanes(KernelPath path);
+// The path a batch of `count` reads runs on: a short batch runs on AVX2
+// rather than AVX-512 when that fills its lanes better. Every path gives the
+// same samples, so only the speed changes.
+KernelPath BatchPath(KernelPath path, int count);
 
 // Anneals every read through the schedule's sweeps; reads are processed
 // KernelLanes(path) at a time. Polls the interrupter at least every kPollWork

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
+#include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 #include "core/sample/sqa/sqa_kernel.h"
@@ -21,9 +24,10 @@ namespace {
 
 constexpr int kDefaultSlices = 8;
 constexpr uint32_t kMaxSlices = 1024;
-// A run keeps P states and P field arrays (9 bytes a slice variable): about
-// 290 MiB per running thread at the limit.
-constexpr int64_t kMaxSliceVariables = int64_t{1} << 25;
+// A lane batch keeps P states and P field arrays of every lane (8 bytes a
+// slice variable and lane): 256 MiB per running thread at the limit on the
+// 16-lane path.
+constexpr int64_t kMaxSliceVariables = int64_t{1} << 21;
 
 // What a request runs, defaults filled in.
 struct SqaOptions {
@@ -69,7 +73,8 @@ class SqaSampler final : public Sampler {
     return {.exact = false,
             .deterministic = true,
             .interruptible = true,
-            .remote = false};
+            .remote = false,
+            .max_variables = kMaxKernelVariables};
   }
 
   absl::Status CheckParams(const v1::SolveParams& params,
@@ -95,6 +100,11 @@ class SqaSampler final : public Sampler {
                        " variables exceed its limit of ", kMaxSliceVariables,
                        " slice variables per run; use fewer trotter_slices"));
     }
+    const KernelPath path = ResolveKernelPath(params.kernel);
+    const int lanes = KernelLanes(path);
+    ASSIGN_OR_RETURN(const std::shared_ptr<const KernelModel> shared_model,
+                     CachedKernelModel(model, params.derived));
+    const KernelModel& kernel_model = *shared_model;
     const int64_t sweeps = params.num_sweeps;
     auto point_at = [&](int64_t sweep) {
       const double s =
@@ -105,32 +115,42 @@ class SqaSampler final : public Sampler {
 
     std::atomic<int> reads_done{0};
     std::atomic<int64_t> sweeps_done{0}, attempts{0}, accepted{0}, cpu_ns{0};
-    auto run_one = [&](int r) {
+    // One lane batch: runs [first, first + count) on `batch_path`.
+    auto run_batch = [&](int first, int count, KernelPath batch_path) {
       if (interrupter.ShouldStop()) return;
-      Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
-      SqaRun run;
-      run.slices = options.slices;
-      const std::vector<uint8_t> first =
-          StartState(params.initial_states, n, r, rng);
-      for (int k = 0; k < run.slices; ++k)
-        run.x.insert(run.x.end(), first.begin(), first.end());
-      run.seed = rng.Next();
+      std::vector<SqaRead> runs(count);
+      for (int k = 0; k < count; ++k) {
+        const int r = first + k;
+        Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
+        runs[k].start = StartState(params.initial_states, n, r, rng);
+        runs[k].rng_seed = rng.Next();
+      }
       const int64_t cpu_start = ThreadCpuNanos();
-      const SqaRunStats s =
-          RunSqa(model, options.beta, point_at, sweeps, run, interrupter);
+      const SqaStats s =
+          AnnealSqa(batch_path, kernel_model, options.beta, options.slices,
+                    point_at, sweeps, runs, interrupter);
       cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
-      sweeps_done.fetch_add(s.sweeps_done, std::memory_order_relaxed);
+      sweeps_done.fetch_add(s.sweeps_done * count, std::memory_order_relaxed);
       attempts.fetch_add(s.attempts, std::memory_order_relaxed);
       accepted.fetch_add(s.accepted, std::memory_order_relaxed);
       if (s.interrupted && interrupter.reason() != StopReason::kTimeLimit)
         return;
-      reads_done.fetch_add(
-          Deliver(model, run, r, options.all_slices, params, sink, interrupter),
-          std::memory_order_relaxed);
+      for (int k = 0; k < count; ++k) {
+        reads_done.fetch_add(
+            Deliver(model, options.slices, runs[k].slices, first + k,
+                    options.all_slices, params, sink, interrupter),
+            std::memory_order_relaxed);
+      }
     };
     auto group = pool_->NewGroup();
-    for (int r = 0; r < params.num_reads; ++r)
-      group->Submit([&run_one, r] { run_one(r); });
+    for (int first = 0; first < params.num_reads;) {
+      const int count = std::min(lanes, params.num_reads - first);
+      group->Submit(
+          [&run_batch, first, count, batch_path = BatchPath(path, count)] {
+            run_batch(first, count, batch_path);
+          });
+      first += count;
+    }
     RETURN_IF_ERROR(group->Wait());
 
     SampleStats stats;
@@ -140,10 +160,16 @@ class SqaSampler final : public Sampler {
     stats.spin_update_attempts = attempts.load();
     stats.accepted_flips = accepted.load();
     stats.seed = params.seed;
+    stats.kernel = std::string(KernelPathName(path));
+    stats.lanes = lanes;
+    stats.kernel_exact = kernel_model.exact;
     stats.threads = pool_->num_threads();
     stats.elapsed = absl::Now() - start;
     stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
     stats.info.set_threads(stats.threads);
+    stats.info.set_kernel(stats.kernel);
+    stats.info.set_lanes(stats.lanes);
+    stats.info.set_kernel_exact(stats.kernel_exact);
     v1::SqaInfo& info = *stats.info.mutable_sqa();
     info.set_trotter_slices(options.slices);
     info.set_beta(options.beta);
@@ -157,15 +183,15 @@ class SqaSampler final : public Sampler {
  private:
   // Streams run r's lowest-energy slice (the first of equals), or every
   // slice; a slice at the target ends the solve. Returns the samples sent.
-  static int Deliver(const Qubo& model, SqaRun& run, int r, bool all_slices,
+  static int Deliver(const Qubo& model, int num_slices,
+                     const std::vector<uint8_t>& x, int r, bool all_slices,
                      const SampleParams& params, SampleSink& sink,
                      Interrupter& interrupter) {
     const int n = model.num_variables();
     std::vector<std::pair<double, std::vector<uint8_t>>> slices;
-    for (int k = 0; k < run.slices; ++k) {
-      std::vector<uint8_t> bits(
-          run.x.begin() + static_cast<int64_t>(k) * n,
-          run.x.begin() + static_cast<int64_t>(k + 1) * n);
+    for (int k = 0; k < num_slices; ++k) {
+      std::vector<uint8_t> bits(x.begin() + static_cast<int64_t>(k) * n,
+                                x.begin() + static_cast<int64_t>(k + 1) * n);
       const double energy = model.Energy(bits);
       slices.emplace_back(energy, std::move(bits));
     }

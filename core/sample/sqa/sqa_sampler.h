@@ -3,10 +3,11 @@
 // Trotter slices (sqa_kernel.h), s rising from 0 to 1 over the sweeps and
 // Gamma falling from gamma_start to gamma_end along a linear, geometric or
 // quadratic shape, at a fixed beta. Reads
-// are independent runs, each a WorkerPool task; run r draws its start (shared
-// by its slices) and its stream from DeriveSeed(seed, r), so the samples do
-// not depend on the thread count. A run streams its lowest-energy slice when
-// it ends (or every slice, with all_slices).
+// are independent runs, one per SIMD lane, each lane batch a WorkerPool task;
+// run r draws its start (shared by its slices) and its stream from
+// DeriveSeed(seed, r), so the samples depend neither on the thread count nor
+// on the SIMD path. A run streams its lowest-energy slice when its batch ends
+// (or every slice, with all_slices).
 #ifndef QS_CORE_SAMPLE_SQA_SQA_SAMPLER_H_
 #define QS_CORE_SAMPLE_SQA_SQA_SAMPLER_H_
 
