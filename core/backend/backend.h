@@ -87,6 +87,9 @@ struct BackendJob {
 struct JobBudget {
   int num_reads = 100;
   int num_sweeps = 1000;
+  // Proposals per variable in one sweep of one read: pt's replicas, sqa's
+  // Trotter slices.
+  int proposals_per_variable = 1;
 };
 
 // What a finished (or stopped) job reports.

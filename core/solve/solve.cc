@@ -32,14 +32,18 @@ absl::StatusOr<BackendJob> MakeJob(const v1::SolveRequest& request,
                                                           : kDefaultReads),
           .num_sweeps = static_cast<int>(p.has_num_sweeps() ? p.num_sweeps()
                                                             : kDefaultSweeps)});
-  const double attempts = static_cast<double>(budget.num_reads) *
-                          budget.num_sweeps *
-                          std::max(SampledVariables(problem), 1);
+  const double attempts =
+      static_cast<double>(budget.num_reads) * budget.num_sweeps *
+      std::max(SampledVariables(problem), 1) * budget.proposals_per_variable;
   if (attempts > limits.max_attempts) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("params: num_reads * num_sweeps * variables = ", attempts,
-                     " spin-update attempts, over this server's limit of ",
-                     limits.max_attempts));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "params: num_reads * num_sweeps * variables",
+        budget.proposals_per_variable > 1
+            ? absl::StrCat(" * ", budget.proposals_per_variable,
+                           " (replicas or slices)")
+            : "",
+        " = ", attempts, " spin-update attempts, over this server's limit of ",
+        limits.max_attempts));
   }
   const int max_variables = backend.capabilities().max_variables;
   if (max_variables > 0 && SampledVariables(problem) > max_variables) {

@@ -187,8 +187,10 @@ class BackendConformanceTest : public ::testing::TestWithParam<std::string> {
       const int max = backend().capabilities().max_variables;
       *request.mutable_puzzle() =
           RandomQubo(max > 0 && max < 200 ? max : 200, 11);
-      p.set_num_reads(10000);
-      p.set_num_sweeps(100000);
+      // Seconds of work for every sampler, within the server's attempts
+      // budget also for pt's 64 replicas and sqa's slices.
+      p.set_num_reads(2000);
+      p.set_num_sweeps(20000);
     }
     return request;
   }

@@ -279,6 +279,10 @@ class PtSampler final : public Sampler {
   JobBudget Budget(const v1::SolveParams& params,
                    JobBudget defaults) const override {
     if (!params.has_num_sweeps()) defaults.num_sweeps = kDefaultPtRounds;
+    // A round sweeps every replica.
+    defaults.proposals_per_variable =
+        params.pt().replicas() == 0 ? kDefaultPtReplicas
+                                    : static_cast<int>(params.pt().replicas());
     return defaults;
   }
 

@@ -77,6 +77,16 @@ class SqaSampler final : public Sampler {
             .max_variables = kMaxKernelVariables};
   }
 
+  // A sweep proposes a flip of every variable in every slice.
+  JobBudget Budget(const v1::SolveParams& params,
+                   JobBudget defaults) const override {
+    defaults.proposals_per_variable =
+        params.sqa().trotter_slices() > 0
+            ? static_cast<int>(params.sqa().trotter_slices())
+            : kDefaultSlices;
+    return defaults;
+  }
+
   absl::Status CheckParams(const v1::SolveParams& params,
                            const ParamLimits& limits,
                            absl::string_view prefix) const override {

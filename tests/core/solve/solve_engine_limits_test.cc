@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/base/worker_pool.h"
@@ -123,4 +124,37 @@ TEST_F(SolveEngineLimitsTest, HugeRectangularBoardsSaturateAndAreRejected) {
 }
 
 }  // namespace
+// The attempts budget weighs pt's replicas and sqa's Trotter slices: 8-queens
+// (64 variables) with 10 reads of 100 sweeps is 64,000 attempts for cpu-sa,
+// four times that with four replicas or slices, eight with eight.
+TEST_F(SolveEngineLimitsTest, AttemptsCountReplicasAndSlices) {
+  SolveLimits limits;
+  limits.max_attempts = 300000;
+  const SolveEngine engine(&BuiltinCompilers(), &samplers_, limits);
+  auto solve = [&](const std::string& backend, int per_variable) {
+    v1::SolveRequest request;
+    request.mutable_puzzle()->mutable_queens()->set_rows(8);
+    v1::SolveParams& p = *request.mutable_params();
+    p.set_backend(backend);
+    p.set_num_reads(10);
+    p.set_num_sweeps(100);
+    p.set_seed(1);
+    if (backend == "pt") p.mutable_pt()->set_replicas(per_variable);
+    if (backend == "sqa") p.mutable_sqa()->set_trotter_slices(per_variable);
+    Interrupter interrupter;
+    return engine.Solve(request, interrupter, [](v1::SolveResponse&&) {});
+  };
+  EXPECT_OK(solve("cpu-sa", 1));
+  for (const std::string backend : {"pt", "sqa"}) {
+    EXPECT_OK(solve(backend, 4)) << backend;
+    EXPECT_THAT(solve(backend, 8),
+                testing::StatusIs(
+                    absl::StatusCode::kResourceExhausted,
+                    ::testing::AllOf(kOverLimit,
+                                     ::testing::HasSubstr("replicas or slices"),
+                                     ::testing::HasSubstr("512000"))))
+        << backend;
+  }
+}
+
 }  // namespace qs
