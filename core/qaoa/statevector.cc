@@ -162,9 +162,33 @@ template <bool kSwapped>
 typedef double V4 __attribute__((vector_size(32)));
 typedef int64_t V4Index __attribute__((vector_size(32)));
 
+// out = the elements of v in the order a, b, c, d.
+template <int a, int b, int c, int d>
+[[gnu::always_inline]] inline void Permute(const V4& v, V4& out) {
+#if defined(__clang__)
+  out = __builtin_shufflevector(v, v, a, b, c, d);
+#else
+  out = __builtin_shuffle(v, V4Index{a, b, c, d});
+#endif
+}
+
 inline void Load4(V4& v, const double* p) { __builtin_memcpy(&v, p, sizeof v); }
 inline void Store4(double* p, const V4& v) {
   __builtin_memcpy(p, &v, sizeof v);
+}
+
+// R on the qubit whose partners within a register are given by the
+// permutation a, b, c, d, for both registers of an octet.
+template <bool kSwapped, int a, int b, int c, int d>
+[[gnu::always_inline]] inline void RotateWithin(V4& r0, V4& i0, V4& r1, V4& i1,
+                                                double t) {
+  V4 p_r0, p_i0, p_r1, p_i1;
+  Permute<a, b, c, d>(r0, p_r0);
+  Permute<a, b, c, d>(i0, p_i0);
+  Permute<a, b, c, d>(r1, p_r1);
+  Permute<a, b, c, d>(i1, p_i1);
+  Rotate<kSwapped>(r0, i0, p_r0, p_i0, t);
+  Rotate<kSwapped>(r1, i1, p_r1, p_i1, t);
 }
 
 // R on qubits 0, 1 and 2 of len amplitudes (a multiple of 8) at re, im: per
@@ -175,21 +199,14 @@ template <bool kSwapped>
 [[gnu::always_inline]] inline void RotateLowestQubits(double* __restrict re,
                                                       double* __restrict im,
                                                       uint64_t len, double t) {
-  const V4Index swap_neighbours = {1, 0, 3, 2}, swap_halves = {2, 3, 0, 1};
   for (uint64_t k = 0; k < len; k += 8) {
     V4 r0, r1, i0, i1;
     Load4(r0, re + k);
     Load4(r1, re + k + 4);
     Load4(i0, im + k);
     Load4(i1, im + k + 4);
-    for (const V4Index& partner : {swap_neighbours, swap_halves}) {
-      const V4 p_r0 = __builtin_shuffle(r0, partner);
-      const V4 p_i0 = __builtin_shuffle(i0, partner);
-      const V4 p_r1 = __builtin_shuffle(r1, partner);
-      const V4 p_i1 = __builtin_shuffle(i1, partner);
-      Rotate<kSwapped>(r0, i0, p_r0, p_i0, t);
-      Rotate<kSwapped>(r1, i1, p_r1, p_i1, t);
-    }
+    RotateWithin<kSwapped, 1, 0, 3, 2>(r0, i0, r1, i1, t);  // neighbours
+    RotateWithin<kSwapped, 2, 3, 0, 1>(r0, i0, r1, i1, t);  // halves
     const V4 old_r0 = r0, old_i0 = i0;
     Rotate<kSwapped>(r0, i0, r1, i1, t);
     Rotate<kSwapped>(r1, i1, old_r0, old_i0, t);
