@@ -29,6 +29,15 @@ std::vector<uint8_t> StartState(
   return state;
 }
 
+ReadStart StartOfRead(const std::vector<std::vector<uint8_t>>& initial_states,
+                      int n, uint64_t seed, uint64_t index) {
+  Xoshiro256 rng(DeriveSeed(seed, index));
+  ReadStart start;
+  start.state = StartState(initial_states, n, index, rng);
+  start.rng_seed = rng.Next();
+  return start;
+}
+
 int64_t ThreadCpuNanos() {
   timespec now;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);

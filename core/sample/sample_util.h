@@ -22,6 +22,15 @@ std::vector<uint8_t> StartState(
     const std::vector<std::vector<uint8_t>>& initial_states, int n,
     uint64_t index, Xoshiro256& rng);
 
+// A read's start and the seed of its kernel stream, both drawn from the
+// read's own stream DeriveSeed(seed, index): what a lane kernel's read needs.
+struct ReadStart {
+  std::vector<uint8_t> state;
+  uint64_t rng_seed = 0;
+};
+ReadStart StartOfRead(const std::vector<std::vector<uint8_t>>& initial_states,
+                      int n, uint64_t seed, uint64_t index);
+
 // CPU time of the calling thread in nanoseconds: what a kernel costs the
 // machine, apart from the wall time other threads take from it.
 int64_t ThreadCpuNanos();

@@ -106,10 +106,10 @@ class CpuSaSampler final : public Sampler {
       if (interrupter.ShouldStop()) return;
       std::vector<KernelRead> reads(count);
       for (int k = 0; k < count; ++k) {
-        const int r = first + k;
-        Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
-        reads[k].state = StartState(params.initial_states, n, r, rng);
-        reads[k].rng_seed = rng.Next();
+        ReadStart start =
+            StartOfRead(params.initial_states, n, params.seed, first + k);
+        reads[k].state = std::move(start.state);
+        reads[k].rng_seed = start.rng_seed;
       }
       const int64_t cpu_start = ThreadCpuNanos();
       const KernelStats run =

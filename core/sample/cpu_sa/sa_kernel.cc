@@ -17,11 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-#define QS_SA_X86 1
-#endif
+#include "core/sample/cpu_sa/lane_target.h"
 
 namespace qs {
 namespace {

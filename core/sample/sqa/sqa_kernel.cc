@@ -13,11 +13,7 @@
 #include <vector>
 
 #include "core/base/rng.h"
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-#define QS_SA_X86 1
-#endif
+#include "core/sample/cpu_sa/lane_target.h"
 
 #define QS_SA_SWEEP_ONLY 1
 

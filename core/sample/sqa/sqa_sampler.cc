@@ -130,10 +130,10 @@ class SqaSampler final : public Sampler {
       if (interrupter.ShouldStop()) return;
       std::vector<SqaRead> runs(count);
       for (int k = 0; k < count; ++k) {
-        const int r = first + k;
-        Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(r)));
-        runs[k].start = StartState(params.initial_states, n, r, rng);
-        runs[k].rng_seed = rng.Next();
+        ReadStart start =
+            StartOfRead(params.initial_states, n, params.seed, first + k);
+        runs[k].start = std::move(start.state);
+        runs[k].rng_seed = start.rng_seed;
       }
       const int64_t cpu_start = ThreadCpuNanos();
       const SqaStats s =
