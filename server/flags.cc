@@ -1,6 +1,7 @@
 // Flags of qs_server.
 #include "server/flags.h"
 
+#include <cmath>
 #include <string>
 
 #include "absl/flags/flag.h"
@@ -51,7 +52,11 @@ ABSL_FLAG(int64_t, max_couplers, 20000000,
 ABSL_FLAG(uint32_t, max_reads, 100000, "Largest num_reads accepted");
 ABSL_FLAG(uint32_t, max_sweeps, 10000000, "Largest num_sweeps accepted");
 ABSL_FLAG(double, max_attempts, 1e12,
-          "Largest reads x sweeps x variables accepted per request");
+          "Largest reads x sweeps x variables per request (times pt's "
+          "replicas or sqa's slices): refused over it without a time limit, "
+          "reads clamped to it with one");
+ABSL_FLAG(double, max_time_limit_seconds, 3600,
+          "Largest time_limit_seconds accepted per request");
 ABSL_FLAG(int64_t, compile_cache_entries, 256,
           "Compiled problems kept for puzzles that come again (identical "
           "puzzle and compile options); 0: no cache");
@@ -163,12 +168,16 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   options.limits.max_reads = absl::GetFlag(FLAGS_max_reads);
   options.limits.max_sweeps = absl::GetFlag(FLAGS_max_sweeps);
   options.limits.max_attempts = absl::GetFlag(FLAGS_max_attempts);
+  options.limits.max_time_limit_seconds =
+      absl::GetFlag(FLAGS_max_time_limit_seconds);
   if (options.limits.max_variables < 1 || options.limits.max_couplers < 0 ||
       options.limits.max_reads < 1 || options.limits.max_sweeps < 1 ||
-      !(options.limits.max_attempts > 0)) {
+      !(options.limits.max_attempts > 0) ||
+      !(options.limits.max_time_limit_seconds > 0) ||
+      !std::isfinite(options.limits.max_time_limit_seconds)) {
     return absl::InvalidArgumentError(
-        "--max_variables, --max_reads, --max_sweeps and --max_attempts must be "
-        "> 0");
+        "--max_variables, --max_reads, --max_sweeps, --max_attempts and "
+        "--max_time_limit_seconds must be > 0 (and finite)");
   }
   DwaveOptions& dwave = options.dwave;
   dwave.endpoint = absl::GetFlag(FLAGS_dwave_endpoint);

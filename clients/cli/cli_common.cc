@@ -574,6 +574,9 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
   f["variables"] = JsonNumber(stats.variables());
   f["variables_total"] = JsonNumber(stats.variables_total());
   f["attempts_per_second"] = JsonNumber(summary.attempts_per_second());
+  if (!summary.budget_clamped().empty())
+    f["budget_clamped"] = JsonString(summary.budget_clamped());
+  if (summary.rounds() > 1) f["rounds"] = JsonNumber(summary.rounds());
   if (summary.backend().has_dwave()) {
     const v1::DwaveInfo& d = summary.backend().dwave();
     google::protobuf::Value dwave;

@@ -420,6 +420,11 @@ int Solve() {
               summary.reads_done(), summary.num_valid(),
               100 * summary.success_fraction(),
               v1::Termination_Name(summary.termination()).c_str());
+  if (!summary.budget_clamped().empty())
+    std::printf("budget clamped: %s\n", summary.budget_clamped().c_str());
+  if (summary.rounds() > 1)
+    std::printf("rounds %u (reads drawn again until a valid board)\n",
+                summary.rounds());
   if (summary.has_exact()) {
     const v1::ExactSummary& e = summary.exact();
     std::printf("%s: %s (%s)\n", summary.backend().name().c_str(),

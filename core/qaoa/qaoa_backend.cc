@@ -330,6 +330,8 @@ class QaoaBackend final : public Backend {
     std::sort(order.begin(), order.end());
     const int n = sim.num_qubits();
     for (const auto& [first, state] : order) {
+      // stop_at_first_valid: the sink stopped the solve at a valid board.
+      if (interrupter.reason() == StopReason::kTargetReached) break;
       Sample sample;
       sample.bits = BitsOf(state, n);
       sample.energy = problem.higher_order.has_value()

@@ -1,7 +1,12 @@
-// Starting states and the thread CPU clock of the CPU samplers.
+// Starting states, the batch feed and the thread CPU clock of the CPU
+// samplers.
 #include "core/sample/sample_util.h"
 
 #include <time.h>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 
@@ -42,6 +47,40 @@ int64_t ThreadCpuNanos() {
   timespec now;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return int64_t{now.tv_sec} * 1000000000 + now.tv_nsec;
+}
+
+namespace {
+
+struct BatchFeed {
+  WorkerPool::TaskGroup* group;
+  int batches;
+  Interrupter* interrupter;
+  const std::function<void(int)>* run;
+  std::atomic<int> next{0};
+};
+
+// One task: the next batch, then the task that follows it.
+void FeedOne(const std::shared_ptr<BatchFeed>& feed) {
+  feed->group->Submit([feed] {
+    const int b = feed->next.fetch_add(1, std::memory_order_relaxed);
+    if (b >= feed->batches || feed->interrupter->ShouldStop()) return;
+    (*feed->run)(b);
+    if (b + 1 < feed->batches) FeedOne(feed);
+  });
+}
+
+}  // namespace
+
+void FeedBatches(WorkerPool::TaskGroup& group, int batches, int in_flight,
+                 Interrupter& interrupter,
+                 const std::function<void(int)>& run) {
+  auto feed = std::make_shared<BatchFeed>();
+  feed->group = &group;
+  feed->batches = batches;
+  feed->interrupter = &interrupter;
+  feed->run = &run;
+  for (int k = 0; k < std::min(batches, std::max(in_flight, 1)); ++k)
+    FeedOne(feed);
 }
 
 }  // namespace qs

@@ -1,14 +1,18 @@
 // Pieces every CPU sampler shares: the check of the caller's starting states,
-// a read's start (given or random from its own stream) and the thread CPU
-// clock the samplers report their kernels' cost with.
+// a read's start (given or random from its own stream), the feed of lane
+// batches to the worker pool and the thread CPU clock the samplers report
+// their kernels' cost with.
 #ifndef QS_CORE_SAMPLE_SAMPLE_UTIL_H_
 #define QS_CORE_SAMPLE_SAMPLE_UTIL_H_
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "core/base/interrupter.h"
 #include "core/base/rng.h"
+#include "core/base/worker_pool.h"
 
 namespace qs {
 
@@ -30,6 +34,15 @@ struct ReadStart {
 };
 ReadStart StartOfRead(const std::vector<std::vector<uint8_t>>& initial_states,
                       int n, uint64_t seed, uint64_t index);
+
+// Runs run(b) for every batch b in [0, batches) as tasks of `group`, at most
+// `in_flight` queued or running at once: a finished batch queues the next, so
+// that a huge num_reads costs no task or read memory up front, and no batch
+// starts once `interrupter` fired. Each batch stays one task of the pool's
+// round-robin (fair to other requests). `run` and `interrupter` must outlive
+// group.Wait().
+void FeedBatches(WorkerPool::TaskGroup& group, int batches, int in_flight,
+                 Interrupter& interrupter, const std::function<void(int)>& run);
 
 // CPU time of the calling thread in nanoseconds: what a kernel costs the
 // machine, apart from the wall time other threads take from it.

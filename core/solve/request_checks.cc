@@ -26,6 +26,12 @@ absl::Status CheckCommonParams(const v1::SolveParams& p,
   }
   RETURN_IF_ERROR(CheckTimeLimit(p.time_limit_seconds(),
                                  absl::StrCat(prefix, ".time_limit_seconds")));
+  if (p.time_limit_seconds() > limits.max_time_limit_seconds) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix, ".time_limit_seconds: must be at most ",
+                     limits.max_time_limit_seconds, " on this server, got ",
+                     p.time_limit_seconds()));
+  }
   if (p.has_target_energy() && !std::isfinite(p.target_energy())) {
     return absl::InvalidArgumentError(
         absl::StrCat(prefix, ".target_energy: must be finite"));

@@ -24,8 +24,12 @@ struct SolveLimits {
   uint32_t max_reads = 100000;
   uint32_t max_sweeps = 10000000;
   // Upper bound on reads * sweeps * variables (spin-update attempts) of one
-  // request.
+  // request. Over it, a request without a time limit is refused; one with a
+  // time limit has its reads clamped to it (docs/budgets.md).
   double max_attempts = 1e12;
+  // Largest time_limit_seconds accepted: a time limit bounds a request only
+  // if the server caps it.
+  double max_time_limit_seconds = 3600;
   // Time between Progress events of a running solve.
   absl::Duration progress_interval = absl::Milliseconds(250);
 };

@@ -2,6 +2,7 @@
 // the limits, hand the job to its backend with the streaming sink, and build
 // the summary. The engine knows the backend only through core/backend.
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
 #include "core/base/allocation_guard.h"
+#include "core/base/rng.h"
 #include "core/base/status_macros.h"
 #include "core/solve/solve_engine.h"
 #include "core/solve/streaming_sink.h"
@@ -21,30 +23,66 @@ namespace {
 constexpr int kDefaultReads = 100;
 constexpr int kDefaultSweeps = 1000;
 
+// Weighs the job's spin-update attempts (reads x sweeps x variables x
+// proposals per variable) against the server's budget. A request with a time
+// limit is bounded by it (CheckCommonParams caps the limit), so it is never
+// refused: its reads, and when one read alone is over the budget its sweeps,
+// are clamped to fit, and `clamped` says so. Without a time limit nothing
+// else bounds it: RESOURCE_EXHAUSTED naming the fields.
+absl::Status FitBudget(const v1::SolveParams& p, double variables,
+                       const SolveLimits& limits, JobBudget& budget,
+                       std::string& clamped) {
+  const double per_sweep = variables * budget.proposals_per_variable;
+  const double attempts =
+      static_cast<double>(budget.num_reads) * budget.num_sweeps * per_sweep;
+  if (attempts <= limits.max_attempts) return absl::OkStatus();
+  const std::string product = absl::StrCat(
+      "num_reads * num_sweeps * variables",
+      budget.proposals_per_variable > 1
+          ? absl::StrCat(" * ", budget.proposals_per_variable,
+                         " (replicas or slices)")
+          : "",
+      " = ", attempts, " spin-update attempts, over this server's limit of ",
+      limits.max_attempts);
+  if (p.time_limit_seconds() <= 0) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "params.num_reads, params.num_sweeps: ", product,
+        "; ask for fewer, or set params.time_limit_seconds (a time-limited "
+        "request is clamped to the budget instead)"));
+  }
+  const int reads = budget.num_reads, sweeps = budget.num_sweeps;
+  const double per_read = sweeps * per_sweep;
+  budget.num_reads =
+      static_cast<int>(std::clamp(std::floor(limits.max_attempts / per_read),
+                                  1.0, static_cast<double>(reads)));
+  if (per_read > limits.max_attempts) {
+    budget.num_sweeps =
+        static_cast<int>(std::clamp(std::floor(limits.max_attempts / per_sweep),
+                                    1.0, static_cast<double>(sweeps)));
+  }
+  clamped = absl::StrCat("num_reads ", reads, " -> ", budget.num_reads);
+  if (budget.num_sweeps != sweeps)
+    absl::StrAppend(&clamped, ", num_sweeps ", sweeps, " -> ",
+                    budget.num_sweeps);
+  absl::StrAppend(&clamped, ": ", product,
+                  "; the time limit bounds the request");
+  return absl::OkStatus();
+}
+
 // The job of a checked request over its compiled problem.
 absl::StatusOr<BackendJob> MakeJob(const v1::SolveRequest& request,
                                    const CompiledProblem& problem,
                                    const Backend& backend,
-                                   const SolveLimits& limits) {
+                                   const SolveLimits& limits,
+                                   std::string& clamped) {
   const v1::SolveParams& p = request.params();
-  const JobBudget budget = backend.Budget(
+  JobBudget budget = backend.Budget(
       p, {.num_reads = static_cast<int>(p.has_num_reads() ? p.num_reads()
                                                           : kDefaultReads),
           .num_sweeps = static_cast<int>(p.has_num_sweeps() ? p.num_sweeps()
                                                             : kDefaultSweeps)});
-  const double attempts =
-      static_cast<double>(budget.num_reads) * budget.num_sweeps *
-      std::max(SampledVariables(problem), 1) * budget.proposals_per_variable;
-  if (attempts > limits.max_attempts) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "params: num_reads * num_sweeps * variables",
-        budget.proposals_per_variable > 1
-            ? absl::StrCat(" * ", budget.proposals_per_variable,
-                           " (replicas or slices)")
-            : "",
-        " = ", attempts, " spin-update attempts, over this server's limit of ",
-        limits.max_attempts));
-  }
+  RETURN_IF_ERROR(FitBudget(p, std::max(SampledVariables(problem), 1), limits,
+                            budget, clamped));
   const int max_variables = backend.capabilities().max_variables;
   if (max_variables > 0 && SampledVariables(problem) > max_variables) {
     return absl::ResourceExhaustedError(absl::StrCat(
@@ -101,6 +139,73 @@ absl::Status CheckHigherOrder(const CompiledProblem& problem,
                      limits.max_couplers, " couplers"));
   }
   return absl::OkStatus();
+}
+
+// A round's reads, passed on to the solve's sink numbered after the reads of
+// the rounds before.
+class RoundSink final : public SampleSink {
+ public:
+  RoundSink(SampleSink& sink, uint32_t first_read)
+      : sink_(sink), first_read_(first_read) {}
+  void OnSample(Sample sample) override {
+    sample.read_index += first_read_;
+    sink_.OnSample(std::move(sample));
+  }
+  std::optional<bool> IsValidBoard(const std::vector<uint8_t>& bits) override {
+    return sink_.IsValidBoard(bits);
+  }
+
+ private:
+  SampleSink& sink_;
+  const uint32_t first_read_;
+};
+
+// stop_at_first_valid with a time limit asks for a valid board within that
+// time: a sampler whose reads all end without one (ground states that break a
+// rule no QUBO term expresses, or no read at the ground) runs another round on
+// a derived seed. Not an exact or rules backend (a new seed finds the same
+// ground states or proof), nor a remote one (each round would spend QPU time
+// the request did not ask for).
+bool RepeatsRounds(const v1::SolveParams& p, const Backend& backend) {
+  const BackendCapabilities c = backend.capabilities();
+  return p.stop_at_first_valid() && p.time_limit_seconds() > 0 && !c.exact &&
+         !c.rules && !c.remote;
+}
+
+void AddRound(BackendResult round, BackendResult& total) {
+  total.stop_reason = round.stop_reason;
+  total.reads_done += round.reads_done;
+  total.sweeps_done += round.sweeps_done;
+  total.spin_update_attempts += round.spin_update_attempts;
+  total.accepted_flips += round.accepted_flips;
+  total.elapsed += round.elapsed;
+  total.cpu_time += round.cpu_time;
+  total.info = std::move(round.info);
+  total.exact = std::move(round.exact);
+}
+
+// Runs the job, in rounds while RepeatsRounds and no round was stopped (by a
+// valid board, the time limit or anything else).
+absl::StatusOr<BackendResult> RunRounds(const Backend& backend,
+                                        const BackendJob& job,
+                                        StreamingSink& sink,
+                                        Interrupter& interrupter, bool repeat,
+                                        int& rounds) {
+  BackendJob round = job;
+  BackendResult total;
+  total.seed = job.seed;
+  for (rounds = 1;; ++rounds) {
+    RoundSink round_sink(
+        sink, static_cast<uint32_t>(uint64_t{rounds - 1} * job.num_reads));
+    ASSIGN_OR_RETURN(BackendResult result,
+                     backend.Solve(round, round_sink, interrupter));
+    AddRound(std::move(result), total);
+    if (!repeat || total.stop_reason != StopReason::kNone ||
+        interrupter.ShouldStop())
+      return total;
+    round.seed = DeriveSeed(job.seed, static_cast<uint64_t>(rounds));
+    sink.AddReadsTotal(static_cast<uint32_t>(job.num_reads));
+  }
 }
 
 v1::SolveResponse Header(const v1::SolveRequest& request,
@@ -183,8 +288,9 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
         " couplers, over this server's limit of ", limits_.max_couplers));
   }
   RETURN_IF_ERROR(CheckHigherOrder(problem, *backend, *backends_, limits_));
+  std::string clamped;
   ASSIGN_OR_RETURN(const BackendJob job,
-                   MakeJob(request, problem, *backend, limits_));
+                   MakeJob(request, problem, *backend, limits_, clamped));
   if (p.time_limit_seconds() > 0) {
     interrupter.SetDeadline(absl::Now() + absl::Seconds(p.time_limit_seconds()),
                             StopReason::kTimeLimit);
@@ -195,8 +301,10 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
                      static_cast<uint32_t>(job.num_reads), interrupter, emit,
                      limits_.progress_interval, stream_samples);
   const absl::Time sample_start = absl::Now();
+  int rounds = 1;
   ASSIGN_OR_RETURN(BackendResult result,
-                   backend->Solve(job, sink, interrupter));
+                   RunRounds(*backend, job, sink, interrupter,
+                             RepeatsRounds(p, *backend), rounds));
   const absl::Duration sample_time = absl::Now() - sample_start;
   sink.Flush();
 
@@ -222,6 +330,8 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
   summary->set_seed(job.seed);
   if (p.distinct_valid())
     summary->set_num_distinct_valid(sink.distinct_valid());
+  summary->set_budget_clamped(clamped);
+  if (rounds > 1) summary->set_rounds(static_cast<uint32_t>(rounds));
   emit(std::move(response));
   return StatusForStop(stop_reason);
 }

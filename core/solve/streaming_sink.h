@@ -44,14 +44,14 @@ class StreamingSink final : public SampleSink {
         spec_(spec),
         problem_(problem),
         params_(params),
-        reads_total_(reads_total),
         interrupter_(interrupter),
         emit_(emit),
         progress_interval_(progress_interval),
         stream_samples_(stream_samples),
         buffered_(params.aggregate() || params.max_sample_events() > 0),
         start_(absl::Now()),
-        last_progress_(start_) {}
+        last_progress_(start_),
+        reads_total_(reads_total) {}
 
   void OnSample(Sample sample) override;
   std::optional<bool> IsValidBoard(const std::vector<uint8_t>& bits) override {
@@ -60,6 +60,11 @@ class StreamingSink final : public SampleSink {
 
   // Emits what was held back (aggregated and/or capped, lowest energy first).
   void Flush();
+  // Another round of `reads` follows (Progress counts them in reads_total).
+  void AddReadsTotal(uint32_t reads) {
+    absl::MutexLock lock(&mu_);
+    reads_total_ += reads;
+  }
 
   uint32_t reads_done() const {
     absl::MutexLock lock(&mu_);
@@ -103,7 +108,6 @@ class StreamingSink final : public SampleSink {
   const v1::PuzzleSpec& spec_;
   const CompiledProblem& problem_;
   const v1::SolveParams& params_;
-  const uint32_t reads_total_;
   Interrupter& interrupter_;
   const EventFn& emit_;
   const absl::Duration progress_interval_;
@@ -113,6 +117,7 @@ class StreamingSink final : public SampleSink {
 
   mutable absl::Mutex mu_;
   absl::Time last_progress_ ABSL_GUARDED_BY(mu_);
+  uint32_t reads_total_ ABSL_GUARDED_BY(mu_);
   uint32_t reads_done_ ABSL_GUARDED_BY(mu_) = 0;
   uint32_t valid_ ABSL_GUARDED_BY(mu_) = 0;
   absl::Duration decode_time_ ABSL_GUARDED_BY(mu_);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,9 @@ namespace {
 // on the calling thread (about a millisecond of annealing at most).
 constexpr int kInlineBatches = 2;
 constexpr int64_t kInlineWork = int64_t{1} << 18;
+// Lane batches queued per pool thread: enough to keep every thread busy,
+// few enough that num_reads costs no memory up front.
+constexpr int kBatchesInFlight = 2;
 
 // The schedule of these parameters, kept with the compiled problem: its
 // stored betas cost a pow() each for a geometric schedule.
@@ -143,20 +147,19 @@ class CpuSaSampler final : public Sampler {
         batches <= kInlineBatches &&
         static_cast<int64_t>(batches) * schedule.num_sweeps() * n <=
             kInlineWork;
-    auto group = inline_job ? nullptr : pool_->NewGroup();
-    for (int first = 0; first < params.num_reads;) {
+    const std::function<void(int)> run_index = [&](int b) {
+      const int first = b * lanes;
       const int count = std::min(lanes, params.num_reads - first);
-      const KernelPath batch_path = BatchPath(path, count);
-      if (inline_job) {
-        run_batch(first, count, batch_path);
-      } else {
-        group->Submit([&run_batch, first, count, batch_path] {
-          run_batch(first, count, batch_path);
-        });
-      }
-      first += count;
+      run_batch(first, count, BatchPath(path, count));
+    };
+    if (inline_job) {
+      for (int b = 0; b < batches; ++b) run_index(b);
+    } else {
+      auto group = pool_->NewGroup();
+      FeedBatches(*group, batches, kBatchesInFlight * pool_->num_threads(),
+                  interrupter, run_index);
+      RETURN_IF_ERROR(group->Wait());
     }
-    if (group != nullptr) RETURN_IF_ERROR(group->Wait());
 
     SampleStats stats;
     stats.stop_reason = interrupter.reason();

@@ -281,9 +281,12 @@ class BruteForceSampler final : public Sampler {
     SampleStats stats;
     uint32_t index = 0;
     for (auto& state : ground->states) {
+      // stop_at_first_valid: the sink stopped the solve at a valid board.
+      if (interrupter.reason() == StopReason::kTargetReached) break;
       const double energy = energy_of(state);
       sink.OnSample({std::move(state), energy, index++, 1});
     }
+    stats.stop_reason = interrupter.reason();
     stats.reads_done = static_cast<int>(index);
     stats.spin_update_attempts = int64_t{1} << n;
     stats.seed = params.seed;

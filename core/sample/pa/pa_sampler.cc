@@ -133,12 +133,20 @@ class PaSampler final : public Sampler {
     ASSIGN_OR_RETURN(const KernelModel kernel_model, MakeKernelModel(model));
     const KernelPath path = ResolveKernelPath(KernelPathOf(wire.kernel()));
     const int lanes = KernelLanes(path);
-    const int r = params.num_reads;
+    // The population is num_reads members, held at once. num_reads is an
+    // upper bound: a time-limited request (which the time bounds) runs the
+    // largest population under the limit instead of being refused.
+    int r = params.num_reads;
+    if (int64_t{r} * n > kMaxMemberVariables && params.wire != nullptr &&
+        params.wire->time_limit_seconds() > 0) {
+      r = static_cast<int>(
+          std::max<int64_t>(1, kMaxMemberVariables / std::max(n, 1)));
+    }
     if (int64_t{r} * n > kMaxMemberVariables) {
-      return absl::ResourceExhaustedError(
-          absl::StrCat("pa keeps the whole population: ", r, " members of ", n,
-                       " variables exceed its limit of ", kMaxMemberVariables,
-                       " member variables; use fewer reads"));
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "pa keeps the whole population: ", r, " members of ", n,
+          " variables exceed its limit of ", kMaxMemberVariables,
+          " member variables; use fewer reads or set a time limit"));
     }
 
     const std::unique_ptr<PopulationLanes> owned =

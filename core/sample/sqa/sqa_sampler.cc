@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -152,15 +153,16 @@ class SqaSampler final : public Sampler {
             std::memory_order_relaxed);
       }
     };
-    auto group = pool_->NewGroup();
-    for (int first = 0; first < params.num_reads;) {
+    // Lane batches fed to the pool two per thread at a time: num_reads costs
+    // no memory up front.
+    const std::function<void(int)> run_index = [&](int b) {
+      const int first = b * lanes;
       const int count = std::min(lanes, params.num_reads - first);
-      group->Submit(
-          [&run_batch, first, count, batch_path = BatchPath(path, count)] {
-            run_batch(first, count, batch_path);
-          });
-      first += count;
-    }
+      run_batch(first, count, BatchPath(path, count));
+    };
+    auto group = pool_->NewGroup();
+    FeedBatches(*group, (params.num_reads + lanes - 1) / lanes,
+                2 * pool_->num_threads(), interrupter, run_index);
     RETURN_IF_ERROR(group->Wait());
 
     SampleStats stats;
