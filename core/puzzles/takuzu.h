@@ -27,8 +27,9 @@
 // max_sample_events) come valid first, the summary's best is the best valid
 // board, and with stop_at_first_valid the solve stops only at a valid board
 // (a target_energy is checked together with the rules), so it keeps sampling
-// past boards that break only the uniqueness rule until its reads or its time
-// run out.
+// past boards that break only the uniqueness rule until its reads run out,
+// and with a time limit in further rounds on derived seeds until its time
+// runs out (docs/budgets.md §3).
 //
 // Reduction ([Mata Ali & Mencia 2025] §3, in the paper's order, each step one
 // ReductionStage): "givens" fixes the given cells; then, repeated to a fixed

@@ -200,9 +200,13 @@ absl::StatusOr<BackendResult> RunRounds(const Backend& backend,
     ASSIGN_OR_RETURN(BackendResult result,
                      backend.Solve(round, round_sink, interrupter));
     AddRound(std::move(result), total);
-    if (!repeat || total.stop_reason != StopReason::kNone ||
-        interrupter.ShouldStop())
+    if (!repeat || total.stop_reason != StopReason::kNone) return total;
+    // The time ran out (or a stop came) between rounds: the next round
+    // would have run, so that is why the solve ended.
+    if (interrupter.ShouldStop()) {
+      total.stop_reason = interrupter.reason();
       return total;
+    }
     round.seed = DeriveSeed(job.seed, static_cast<uint64_t>(rounds));
     sink.AddReadsTotal(static_cast<uint32_t>(job.num_reads));
   }

@@ -257,6 +257,29 @@ TEST_P(DistinctRowsTest, SolvedByRoundsOnDerivedSeeds) {
   EXPECT_LE(rounds.summary.reads_done(), 8u * rounds.summary.rounds());
 }
 
+// A 2x4 Takuzu with unique lines has no solution (four columns of two cells,
+// each 01 or 10, cannot all differ), while its QUBO has ground states: the
+// rounds go on until the time limit ends the solve normally.
+TEST_F(BudgetTest, RoundsEndAtTheTimeLimitWithoutAValidBoard) {
+  v1::SolveRequest request;
+  v1::TakuzuPuzzle& t = *request.mutable_puzzle()->mutable_takuzu();
+  t.set_rows(2);
+  t.set_cols(4);
+  t.set_unique_lines(true);
+  v1::SolveParams& p = *request.mutable_params();
+  p.set_num_reads(4);
+  p.set_num_sweeps(50);
+  p.set_seed(1);
+  p.set_stop_at_first_valid(true);
+  p.set_time_limit_seconds(0.2);
+  const Outcome out = Solve(request);
+  ASSERT_OK(out.status);
+  EXPECT_EQ(out.summary.termination(), v1::TIME_LIMIT);
+  EXPECT_FALSE(out.summary.best_valid());
+  EXPECT_GT(out.summary.rounds(), 1u);
+  EXPECT_EQ(out.summary.num_valid(), 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Samplers, DistinctRowsTest,
                          ::testing::Values("cpu-sa", "pt"),
                          [](const auto& info) {
