@@ -442,11 +442,14 @@ int Solve() {
     const v1::DwaveInfo& d = summary.backend().dwave();
     std::printf(
         "D-Wave %s: QPU access %.0f us, embedding %.2f s%s, %u qubits, max "
-        "chain %u, chain strength %.4g, chain-break fraction %.4f\n",
+        "chain %u, chain strength %.4g, chain-break fraction %.4f, %u "
+        "problem%s, %u spin-reversal transform%s\n",
         d.solver().c_str(), d.qpu_access_time_us(), d.embedding_seconds(),
         d.embedding_cached() ? " (cached)" : "", d.physical_qubits(),
-        d.max_chain_length(), d.chain_strength(),
-        d.mean_chain_break_fraction());
+        d.max_chain_length(), d.chain_strength(), d.mean_chain_break_fraction(),
+        d.num_problems(), d.num_problems() == 1 ? "" : "s",
+        d.num_spin_reversal_transforms(),
+        d.num_spin_reversal_transforms() == 1 ? "" : "s");
     return 0;
   }
   // The sat backend does not anneal.
