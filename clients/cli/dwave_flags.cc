@@ -62,7 +62,7 @@ absl::StatusOr<std::string> PackState(absl::string_view text) {
     if (text[v] != '0' && text[v] != '1') {
       return absl::InvalidArgumentError(
           absl::StrCat("--dwave_initial_state: expected 0/1 characters, got '",
-                       text[v], "' at ", v));
+                       text.substr(v, 1), "' at ", v));
     }
     if (text[v] == '1') packed[v / 8] |= static_cast<char>(1 << (v % 8));
   }

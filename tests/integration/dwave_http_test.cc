@@ -2,7 +2,7 @@
 // against the SAPI emulator: four spin-reversal transforms submit four gauged
 // problems and still solve 5-queens, QPU access time is summed in the answer
 // and counted in /metrics, and a schedule the solver cannot run is a 400
-// before anything is submitted.
+// before anything is submitted; qsolve's --dwave_* flags reach the QPU.
 #include <httplib.h>
 
 #include <chrono>
@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/sapi_emulator/sapi_emulator.h"
+#include "tests/testing/qsolve_runner.h"
 #include "tests/testing/status_matchers.h"
 #include "tests/testing/test_server.h"
 
@@ -134,6 +135,33 @@ TEST_F(DwaveHttpTest, BadSchedulesAre400BeforeAnySubmission) {
   EXPECT_EQ(too_many->status, 400) << too_many->body;
   EXPECT_THAT(too_many->body, HasSubstr("params.dwave.anneal_schedule[12]"));
   EXPECT_EQ(emulator_->CountRequests("submit", "POST"), posts);
+}
+
+TEST_F(DwaveHttpTest, QsolveFlagsSetTheControls) {
+  const size_t before = emulator_->Submissions().size();
+  // Columns as the colour regions: a 5x5 board with one queen per row and
+  // column, none diagonally adjacent.
+  const testing::CommandResult result = testing::RunQsolve(absl::StrCat(
+      "solve --addr ", server_->address(),
+      " --kind queens --input ABCDE/ABCDE/ABCDE/ABCDE/ABCDE --backend dwave "
+      "--reads 60 --seed 2 --dwave_spin_reversal_transforms 3 "
+      "--dwave_anneal_schedule '0,0 10,0.5 30,0.5 40,1'"));
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_THAT(result.out, HasSubstr("3 problems, 3 spin-reversal transforms"));
+  const auto all = emulator_->Submissions();
+  ASSERT_EQ(all.size() - before, 3u);
+  for (size_t k = before; k < all.size(); ++k) {
+    const Json params = Json::parse(all[k].params_json);
+    EXPECT_EQ(params["num_reads"], 20);
+    EXPECT_EQ(params["anneal_schedule"],
+              Json::parse("[[0.0,0.0],[10.0,0.5],[30.0,0.5],[40.0,1.0]]"));
+  }
+  const testing::CommandResult bad = testing::RunQsolve(absl::StrCat(
+      "solve --addr ", server_->address(),
+      " --kind queens --input ABCDE/ABCDE/ABCDE/ABCDE/ABCDE --backend dwave "
+      "--dwave_anneal_schedule '0,0 10'"));
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_THAT(bad.err, HasSubstr("--dwave_anneal_schedule"));
 }
 
 }  // namespace

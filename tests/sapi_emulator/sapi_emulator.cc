@@ -881,6 +881,11 @@ class SapiEmulator::Impl {
   static std::string ValidateControls(
       const json& params, const json& props, const HardwareGraph& graph,
       const absl::flat_hash_map<int, double>& active, double& anneal) {
+    if (params.contains("annealing_time") && params.contains("anneal_schedule"))
+      return "annealing_time and anneal_schedule are mutually exclusive.";
+    if (params.contains("annealing_time") &&
+        params["annealing_time"].is_number())
+      anneal = params["annealing_time"].get<double>();
     bool reverse = false;
     if (params.contains("anneal_schedule")) {
       if (std::string e =

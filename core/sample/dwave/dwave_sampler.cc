@@ -392,12 +392,12 @@ class DwaveSampler final : public Sampler {
           round == 0 ? controls.first_schedule : controls.refine_schedule;
       plan.reverse = round > 0 || dp.reverse_anneal();
       plan.start = plan.reverse ? best : std::nullopt;
-      ASSIGN_OR_RETURN(std::vector<PlannedJob> jobs,
-                       PlanJobs(plan, gauged, *embedding, model, dp, si,
-                                controls, total_reads));
+      ASSIGN_OR_RETURN(
+          std::vector<PlannedJob> jobs,
+          PlanJobs(plan, gauged, *embedding, dp, si, controls, total_reads));
       ASSIGN_OR_RETURN(const bool finished,
                        RunJobs(client, jobs, ctx, deadline, interrupter, info));
-      if (!finished) return finish();
+      if (!finished) break;  // stopped: report the rounds that ran
       RETURN_IF_ERROR(
           ReadAnswers(jobs, gauged, *embedding, model, sink, info, totals));
       info.set_rounds(round + 1);
@@ -571,9 +571,8 @@ class DwaveSampler final : public Sampler {
                                   const SolverInfo& si);
   static absl::StatusOr<std::vector<PlannedJob>> PlanJobs(
       const RoundPlan& plan, const std::vector<Gauged>& gauged,
-      const dwave::Embedding& embedding, const Qubo& model,
-      const v1::DwaveParams& dp, const SolverInfo& si, const Controls& controls,
-      int64_t total_reads);
+      const dwave::Embedding& embedding, const v1::DwaveParams& dp,
+      const SolverInfo& si, const Controls& controls, int64_t total_reads);
   absl::StatusOr<bool> RunJobs(dwave::SapiClient& client,
                                std::vector<PlannedJob>& jobs,
                                const CallContext& ctx, absl::Time deadline,
@@ -830,9 +829,8 @@ absl::Status DwaveSampler::CheckRanges(const dwave::PhysicalProblem& physical,
 
 absl::StatusOr<std::vector<DwaveSampler::PlannedJob>> DwaveSampler::PlanJobs(
     const RoundPlan& plan, const std::vector<Gauged>& gauged,
-    const dwave::Embedding& embedding, const Qubo& model,
-    const v1::DwaveParams& dp, const SolverInfo& si, const Controls& controls,
-    int64_t total_reads) {
+    const dwave::Embedding& embedding, const v1::DwaveParams& dp,
+    const SolverInfo& si, const Controls& controls, int64_t total_reads) {
   // Reads per problem within the solver's maximum run duration.
   int64_t max_reads = si.num_reads_range.second;
   const double per_read = controls.longest_anneal_us +
@@ -896,7 +894,6 @@ absl::StatusOr<std::vector<DwaveSampler::PlannedJob>> DwaveSampler::PlanJobs(
       jobs.push_back(std::move(planned));
     }
   }
-  (void)model;
   return jobs;
 }
 
