@@ -38,7 +38,7 @@
 // Flag names accept '-' or '_' ("--input-file" == "--input_file"). With --json,
 // every stream event is printed as one line of protobuf JSON and the last line
 // is a summary object with at least valid, energy, board, violations (the
-// scripting contract in the README).
+// scripting contract in docs/cli.md).
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -67,7 +67,7 @@
 ABSL_FLAG(bool, json, false,
           "Print protobuf JSON lines, the last one a summary object");
 ABSL_FLAG(std::string, export, "",
-          "compile: write the reduced QUBO to this file (see README)");
+          "compile: write the reduced QUBO to this file (see docs/formats.md)");
 ABSL_FLAG(std::string, export_format, "text",
           "compile --export: text, qbsolv, orlib, coo or ising");
 ABSL_FLAG(std::string, board, "",
