@@ -64,6 +64,23 @@ absl::Status StatusForProblem(const dwave::ProblemStatus& s) {
   return absl::OkStatus();
 }
 
+// Whether a failed call ended because the solve was cancelled or reached its
+// time limit. A transfer timed out on the interrupter's deadline can end a few
+// milliseconds before it (timeouts are whole milliseconds): wait that out, so
+// that the stop (and its reason) is the interrupter's.
+bool StoppedBy(const absl::Status& status, Interrupter& interrupter) {
+  if (status.code() != absl::StatusCode::kCancelled &&
+      status.code() != absl::StatusCode::kDeadlineExceeded) {
+    return false;
+  }
+  const absl::Duration left = interrupter.deadline() - absl::Now();
+  if (status.code() == absl::StatusCode::kDeadlineExceeded &&
+      left < absl::Milliseconds(20)) {
+    absl::SleepFor(left);
+  }
+  return interrupter.ShouldStop();
+}
+
 std::vector<double> DurationBuckets() {
   return {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
           0.5,    1,     2.5,    5,     10,   30,    60,   300};
@@ -245,9 +262,7 @@ class DwaveSampler final : public Sampler {
         std::min(interrupter.deadline(), start + options_.solve_timeout);
     CallContext ctx{deadline, &interrupter};
     auto stopped = [&](const absl::Status& status) {
-      return interrupter.ShouldStop() &&
-             (status.code() == absl::StatusCode::kCancelled ||
-              status.code() == absl::StatusCode::kDeadlineExceeded);
+      return StoppedBy(status, interrupter);
     };
 
     if (model.num_variables() == 0) {
@@ -910,9 +925,7 @@ absl::StatusOr<bool> DwaveSampler::RunJobs(dwave::SapiClient& client,
                                            Interrupter& interrupter,
                                            v1::DwaveInfo& info) const {
   auto stopped = [&](const absl::Status& status) {
-    return interrupter.ShouldStop() &&
-           (status.code() == absl::StatusCode::kCancelled ||
-            status.code() == absl::StatusCode::kDeadlineExceeded);
+    return StoppedBy(status, interrupter);
   };
   std::vector<dwave::ProblemJob> wire;
   for (const PlannedJob& j : jobs) wire.push_back(j.job);
