@@ -1,5 +1,6 @@
 // The "dwave" backend: solver selection, embedding, submission, polling,
-// cancellation and unembedding (docs/dwave-protocol.md §1.3-§1.8, §3.6).
+// cancellation and unembedding (docs/dwave-protocol.md §1.3-§1.8, §3.6), and
+// the QPU controls of §6.
 #include "core/sample/dwave/dwave_sampler.h"
 
 #include <algorithm>
