@@ -8,6 +8,14 @@
 // of that unit (G-set Max-Cut graphs: w = +-1 and no field; most puzzle QUBOs).
 // docs/annealer.md, "Bit-sliced kernel", has the math and the measurements.
 //
+// The 32 reads of a group share their uniform random numbers (Isakov et al.
+// share one per 64): each read's chain is exact Metropolis, but reads of a
+// group are not independent, and on a small model they tend to end in the
+// same states. cpu-sa therefore picks this kernel only for models of at least
+// kBitSliceMinVariables variables (optimisation workloads such as G-set
+// graphs) and never for distinct_valid requests (uniform sampling); smaller
+// models keep the float kernel's independent reads.
+//
 // Reproducibility: reads are annealed in fixed words of 256 (reads [0, 256),
 // [256, 512), ...), each word driven by its own random stream seeded from its
 // first read's seed, and every path (portable code, AVX2) computes the same
@@ -34,6 +42,8 @@ namespace qs {
 
 // Reads one kernel call anneals together: one bit of a 256-bit word each.
 inline constexpr int kBitSliceLanes = 256;
+// The smallest model cpu-sa anneals on this kernel (see above).
+inline constexpr int kBitSliceMinVariables = 512;
 // The largest |coupling| in units, and the largest row sum of |couplings| and
 // |field| (below 2^kBitSliceMaxPlanes), of a qualifying model.
 inline constexpr int kBitSliceMaxWeight = 15;

@@ -96,10 +96,10 @@ class CpuSaSampler final : public Sampler {
     const ResolvedSchedule& schedule = *resolved;
     const KernelPath path = ResolveKernelPath(params.kernel);
     // The automatic choice takes the bit-sliced kernel when the model
-    // qualifies (bitslice_kernel.h); a path the request names is the float
-    // kernel's.
+    // qualifies and is large (bitslice_kernel.h); a path the request names is
+    // the float kernel's.
     std::shared_ptr<const BitSliceModel> bitsliced;
-    if (params.kernel == KernelPath::kAuto) {
+    if (params.kernel == KernelPath::kAuto && n >= kBitSliceMinVariables) {
       bitsliced = CachedBitSliceModel(model, params.derived);
       if (!bitsliced->qualifies) bitsliced = nullptr;
     }
@@ -207,6 +207,10 @@ class CpuSaSampler final : public Sampler {
     if (wire.distinct_valid() &&
         wire.cpu_sa().beta_range() == v1::BETA_RANGE_RULE_DEFAULT)
       params.beta_range_rule = BetaRangeRule::kDwave;
+    // ... and independent reads: the bit-sliced kernel's reads share their
+    // random numbers in groups of 32.
+    if (wire.distinct_valid() && params.kernel == KernelPath::kAuto)
+      params.kernel = ResolveKernelPath(KernelPath::kAuto);
   }
 
   void FillInfo(const SampleStats& stats,

@@ -20,6 +20,7 @@
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/exact/brute_force_sampler.h"
+#include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 #include "gtest/gtest.h"
 
@@ -127,6 +128,30 @@ double IsingEnergy(const BitSliceModel& model, const std::vector<uint8_t>& x) {
   return model.unit * units;
 }
 
+// Anneals params.num_reads reads of a model of any size on the bit-sliced
+// kernel (cpu-sa takes it for large models only), as the sampler seeds them.
+std::vector<KernelRead> AnnealDirectly(const Qubo& qubo,
+                                       const SampleParams& params) {
+  const BitSliceModel model = MakeBitSliceModel(qubo);
+  EXPECT_TRUE(model.qualifies) << model.reason;
+  auto schedule = ResolveSchedule(qubo, params);
+  EXPECT_TRUE(schedule.ok());
+  std::vector<KernelRead> reads(params.num_reads);
+  for (int k = 0; k < params.num_reads; ++k) {
+    ReadStart start = StartOfRead({}, qubo.num_variables(), params.seed,
+                                  static_cast<uint64_t>(k));
+    reads[k].state = std::move(start.state);
+    reads[k].rng_seed = start.rng_seed;
+  }
+  Interrupter interrupter;
+  for (int first = 0; first < params.num_reads; first += kBitSliceLanes) {
+    const int count = std::min(kBitSliceLanes, params.num_reads - first);
+    AnnealBitSliced(model, *schedule, params.acceptance,
+                    std::span(reads).subspan(first, count), interrupter);
+  }
+  return reads;
+}
+
 std::vector<uint8_t> RandomState(int n, std::mt19937& gen) {
   std::vector<uint8_t> x(n);
   for (uint8_t& bit : x) bit = gen() & 1;
@@ -183,7 +208,7 @@ TEST(BitSliceSamplerTest, SelectedForQualifyingModelsOnly) {
   SampleParams params;
   params.num_reads = 10;
   params.num_sweeps = 10;
-  const SaRun gset = SampleWith(GsetLike(50, 0.2, false, 1), params, 1);
+  const SaRun gset = SampleWith(GsetLike(600, 0.02, false, 1), params, 1);
   EXPECT_TRUE(absl::StartsWith(gset.stats.kernel, "bitsliced"))
       << gset.stats.kernel;
   EXPECT_EQ(gset.stats.lanes, kBitSliceLanes);
@@ -196,13 +221,18 @@ TEST(BitSliceSamplerTest, SelectedForQualifyingModelsOnly) {
   const SaRun other = SampleWith(Build(std::move(reals)), params, 1);
   EXPECT_FALSE(absl::StartsWith(other.stats.kernel, "bitsliced"));
 
+  // Small models keep the float kernel's independent reads.
+  const SaRun small = SampleWith(GsetLike(100, 0.1, false, 1), params, 1);
+  EXPECT_TRUE(MakeBitSliceModel(GsetLike(100, 0.1, false, 1)).qualifies);
+  EXPECT_FALSE(absl::StartsWith(small.stats.kernel, "bitsliced"));
+
   params.kernel = KernelPath::kScalar;  // a named path is the float kernel's
-  const SaRun named = SampleWith(GsetLike(50, 0.2, false, 1), params, 1);
+  const SaRun named = SampleWith(GsetLike(600, 0.02, false, 1), params, 1);
   EXPECT_EQ(named.stats.kernel, "scalar");
 }
 
 TEST(BitSliceSamplerTest, EnergiesAreTheQubosAndTheFloatKernels) {
-  const Qubo model = SpinGlass(40, 0.2, 3, 2, 0.5, 8);
+  const Qubo model = SpinGlass(600, 0.01, 3, 2, 0.5, 8);
   SampleParams params;
   params.num_reads = 300;
   params.num_sweeps = 100;
@@ -210,7 +240,7 @@ TEST(BitSliceSamplerTest, EnergiesAreTheQubosAndTheFloatKernels) {
   const SaRun run = SampleWith(model, params, 2);
   ASSERT_TRUE(absl::StartsWith(run.stats.kernel, "bitsliced"));
   ASSERT_EQ(run.samples.size(), 300u);
-  EXPECT_EQ(run.stats.spin_update_attempts, 300 * 100 * 40);
+  EXPECT_EQ(run.stats.spin_update_attempts, 300 * 100 * 600);
   // The float kernel's energy of the same states (no sweep: it only sums).
   auto float_model = MakeKernelModel(model);
   ASSERT_TRUE(float_model.ok());
@@ -226,11 +256,10 @@ TEST(BitSliceSamplerTest, EnergiesAreTheQubosAndTheFloatKernels) {
     EXPECT_EQ(run.samples[k].energy, reads[k].energy + model.offset());
   }
   // An offset off the grid: the sampler sums the Qubo instead.
-  QuboBuilder shifted(3);
+  QuboBuilder shifted(600);
   shifted.AddOffset(0.1);
   shifted.AddLinear(0, -1);
-  shifted.AddQuadratic(0, 1, 2);
-  shifted.AddQuadratic(1, 2, -1);
+  for (int i = 0; i + 1 < 600; ++i) shifted.AddQuadratic(i, i + 1, i % 3 - 1);
   const Qubo off_grid = Build(std::move(shifted));
   EXPECT_FALSE(MakeBitSliceModel(off_grid).energy_exact);
   EXPECT_TRUE(MakeBitSliceModel(model).energy_exact);
@@ -241,7 +270,7 @@ TEST(BitSliceSamplerTest, EnergiesAreTheQubosAndTheFloatKernels) {
 }
 
 TEST(BitSliceSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
-  const Qubo model = GsetLike(200, 0.05, true, 2);
+  const Qubo model = GsetLike(600, 0.02, true, 2);
   SampleParams params;
   params.num_reads = 600;  // three words, the last one part-filled
   params.num_sweeps = 30;
@@ -286,10 +315,9 @@ TEST(BitSliceSamplerTest, ReachesExactGroundStatesOfSmallSpinGlasses) {
       params.num_sweeps = 300;
       params.seed = seed;
       params.acceptance = c.acceptance;
-      const SaRun run = SampleWith(model, params, 1);
-      ASSERT_TRUE(absl::StartsWith(run.stats.kernel, "bitsliced"));
       double best = 1e300;
-      for (const Sample& s : run.samples) best = std::min(best, s.energy);
+      for (const KernelRead& read : AnnealDirectly(model, params))
+        best = std::min(best, model.Energy(read.state));
       EXPECT_NEAR(best, exact->energy, 1e-9)
           << "weights " << c.max_weight << " fields " << c.max_field << " seed "
           << seed;
