@@ -1,7 +1,8 @@
 // The bit-sliced kernel's model (the integer Ising form of a Qubo and the
 // qualifying rule) and its dispatch: the sweep of bitslice_lanes.inc is
 // compiled twice, as portable code and under an AVX2 target, and the CPU
-// picks at run time. Neither target has FMA, so no float expression is fused
+// picks at run time. Neither target has FMA and the file is built with
+// -ffp-contract=off (core/CMakeLists.txt), so no float expression is fused
 // and both paths round alike.
 #include "core/sample/cpu_sa/bitslice_kernel.h"
 
@@ -225,10 +226,10 @@ absl::string_view BitSlicePathName() {
 KernelStats AnnealBitSliced(const BitSliceModel& model,
                             const ResolvedSchedule& schedule,
                             Acceptance acceptance, std::span<KernelRead> reads,
-                            Interrupter& interrupter) {
+                            Interrupter& interrupter, bool portable) {
   if (reads.empty()) return {};
 #ifdef QS_BS_X86
-  if (HasAvx2()) {
+  if (HasAvx2() && !portable) {
     return avx2::AnnealWord(model, schedule, acceptance, reads, interrupter);
   }
 #endif

@@ -325,6 +325,37 @@ TEST(BitSliceSamplerTest, ReachesExactGroundStatesOfSmallSpinGlasses) {
   }
 }
 
+TEST(BitSliceKernelTest, PortableAndAvx2PathsGiveTheSameSamples) {
+  for (const Qubo& qubo :
+       {GsetLike(300, 0.05, true, 3), SpinGlass(200, 0.05, 7, 20, 0.5, 4)}) {
+    const BitSliceModel model = MakeBitSliceModel(qubo);
+    ASSERT_TRUE(model.qualifies) << model.reason;
+    SampleParams params;
+    params.num_sweeps = 50;
+    auto schedule = ResolveSchedule(qubo, params);
+    ASSERT_TRUE(schedule.ok());
+    for (Acceptance acceptance :
+         {Acceptance::kMetropolis, Acceptance::kGibbs}) {
+      std::vector<KernelRead> best(200), portable(200);
+      for (int k = 0; k < 200; ++k) {
+        ReadStart start = StartOfRead({}, qubo.num_variables(), 8, k);
+        best[k].state = portable[k].state = start.state;
+        best[k].rng_seed = portable[k].rng_seed = start.rng_seed;
+      }
+      Interrupter interrupter;
+      const KernelStats a =
+          AnnealBitSliced(model, *schedule, acceptance, best, interrupter);
+      const KernelStats b = AnnealBitSliced(model, *schedule, acceptance,
+                                            portable, interrupter, true);
+      EXPECT_EQ(a.accepted, b.accepted);
+      for (int k = 0; k < 200; ++k) {
+        EXPECT_EQ(best[k].state, portable[k].state);
+        EXPECT_EQ(best[k].energy, qubo.Energy(best[k].state));
+      }
+    }
+  }
+}
+
 // At a fixed beta each read's chain satisfies detailed balance, so its end
 // state follows exp(-beta E) / Z. Reads of one 32-read group share their
 // uniforms, so only one read per group is counted (independent samples).
