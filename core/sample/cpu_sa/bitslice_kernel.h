@@ -8,19 +8,19 @@
 // of that unit (G-set Max-Cut graphs: w = +-1 and no field; most puzzle QUBOs).
 // docs/annealer.md, "Bit-sliced kernel", has the math and the measurements.
 //
-// The 32 reads of a group share their uniform random numbers (Isakov et al.
-// share one per 64): each read's chain is exact Metropolis, but reads of a
-// group are not independent, and on a small model they tend to end in the
-// same states. cpu-sa therefore picks this kernel only for models of at least
-// kBitSliceMinVariables variables (optimisation workloads such as G-set
-// graphs) and never for distinct_valid requests (uniform sampling); smaller
-// models keep the float kernel's independent reads.
+// The 32 reads of a group share their uniform random numbers: each read's
+// chain is exact Metropolis, but reads of a group are not independent, and on
+// a small model they tend to end in the same states. cpu-sa therefore picks
+// this kernel only for models of at least kBitSliceMinVariables variables
+// (optimisation workloads such as G-set graphs) and never for distinct_valid
+// requests (uniform sampling); smaller models keep the float kernel's
+// independent reads.
 //
 // Reproducibility: reads are annealed in fixed words of 256 (reads [0, 256),
 // [256, 512), ...), each word driven by its own random stream seeded from its
 // first read's seed, and every path (portable code, AVX2) computes the same
-// bits. A read's result depends on the seed and the number of reads only,
-// never on the path or the thread count.
+// bits. A read's result depends on the seed and its index only, never on
+// the path, the thread count or the number of reads.
 #ifndef QS_CORE_SAMPLE_CPU_SA_BITSLICE_KERNEL_H_
 #define QS_CORE_SAMPLE_CPU_SA_BITSLICE_KERNEL_H_
 
