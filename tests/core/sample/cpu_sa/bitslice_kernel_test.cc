@@ -14,6 +14,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
 #include "clients/formats/instance_generators.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
@@ -293,6 +294,34 @@ TEST(BitSliceSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   for (size_t k = 0; k < once.samples.size(); ++k)
     same += once.samples[k].bits == other.samples[k].bits;
   EXPECT_LT(same, 10);
+}
+
+TEST(BitSliceSamplerTest, TimeLimitKeepsTheReadsItCutAndTargetsEndTheRun) {
+  const Qubo model = GsetLike(800, 0.02, true, 5);
+  SampleParams params;
+  params.num_reads = 300;
+  params.num_sweeps = 10000000;  // hours of work: only the deadline can end it
+  WorkerPool pool(2);
+  Collect sink;
+  Interrupter interrupter;
+  interrupter.SetDeadline(absl::Now() + absl::Milliseconds(200),
+                          StopReason::kTimeLimit);
+  auto stats = NewCpuSaSampler(&pool)->Sample(model, params, sink, interrupter);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_TRUE(absl::StartsWith(stats->kernel, "bitsliced"));
+  EXPECT_EQ(stats->stop_reason, StopReason::kTimeLimit);
+  EXPECT_EQ(stats->reads_done, 300);
+  for (const Sample& s : sink.Sorted())
+    EXPECT_EQ(s.energy, model.Energy(s.bits));
+
+  // A target every read reaches (a cut of 52 % of the edges; random: 50 %).
+  const Qubo unsigned_model = GsetLike(800, 0.02, false, 5);
+  params.num_sweeps = 1000;
+  params.target_energy = -0.52 * unsigned_model.num_couplers();
+  params.num_reads = 256 * 8;
+  const SaRun run = SampleWith(unsigned_model, params, 2);
+  EXPECT_EQ(run.stats.stop_reason, StopReason::kTargetReached);
+  EXPECT_LT(run.stats.reads_done, params.num_reads);
 }
 
 TEST(BitSliceSamplerTest, ReachesExactGroundStatesOfSmallSpinGlasses) {
