@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -304,11 +305,6 @@ void ConnectionRegistry::ShutdownAll() {
   for (Connection* c : open_) shutdown(c->fd, SHUT_RDWR);
 }
 
-int ConnectionRegistry::size() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return static_cast<int>(open_.size());
-}
-
 void ConnectionThreads::enqueue(std::function<void()> fn) {
   std::unique_lock<std::mutex> lock(mu_);
   // Idle threads not yet claimed by a waiting task take it; else a new
@@ -319,9 +315,14 @@ void ConnectionThreads::enqueue(std::function<void()> fn) {
     return;
   }
   ++threads_;
-  std::thread([this, fn = std::move(fn)]() mutable {
-    Run(std::move(fn));
-  }).detach();
+  try {
+    std::thread([this, fn]() mutable { Run(std::move(fn)); }).detach();
+  } catch (const std::system_error&) {
+    // No thread to be had (a process limit): the task waits for a thread
+    // that finishes its connection.
+    --threads_;
+    pending_.push_back(std::move(fn));
+  }
 }
 
 void ConnectionThreads::Run(std::function<void()> fn) {

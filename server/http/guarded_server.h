@@ -89,7 +89,6 @@ class ConnectionRegistry {
   void ShutdownIdle();
   // Shuts down every connection (stop, once the requests had their time).
   void ShutdownAll();
-  int size() const;
 
  private:
   bool EvictOldest(const std::string* peer);

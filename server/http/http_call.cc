@@ -138,6 +138,12 @@ void SendError(httplib::Response& response, const absl::Status& status,
                        "application/json");
 }
 
+absl::Status BodyTooLarge(size_t max_body_bytes) {
+  return absl::ResourceExhaustedError(
+      absl::StrCat("body: larger than this server's --http_max_body_mb (",
+                   max_body_bytes >> 20, " MiB)"));
+}
+
 absl::Status CheckJsonDepth(absl::string_view json, int max_depth,
                             const std::string& what) {
   int depth = 0;

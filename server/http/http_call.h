@@ -8,12 +8,14 @@
 
 #include <httplib.h>
 
+#include <cstddef>
 #include <deque>
 #include <string>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
@@ -84,6 +86,9 @@ std::string ToJson(const google::protobuf::Message& message);
 // 413, 415) and Google's error object.
 void SendError(httplib::Response& response, const absl::Status& status,
                int http_status = 0);
+
+// RESOURCE_EXHAUSTED for a body over --http_max_body_mb (answered 413).
+absl::Status BodyTooLarge(size_t max_body_bytes);
 
 // Refuses JSON nested deeper than `max_depth` (arrays and objects) before
 // any parser builds it: INVALID_ARGUMENT naming `what`. Linear, no memory.

@@ -90,11 +90,6 @@ absl::Status SplitAddress(const std::string& address, std::string* host,
   return absl::OkStatus();
 }
 
-std::string TooLargeMessage(size_t max_body_bytes) {
-  return absl::StrCat("body: larger than this server's --http_max_body_mb (",
-                      max_body_bytes >> 20, " MiB)");
-}
-
 // Errors cpp-httplib answers itself (unknown path, body too large ...) get
 // Google's error object too.
 void AnswerLibraryError(size_t max_body_bytes, const httplib::Request& request,
@@ -115,7 +110,7 @@ void AnswerLibraryError(size_t max_body_bytes, const httplib::Request& request,
       break;
     case 413:
       code = absl::StatusCode::kResourceExhausted;
-      message = TooLargeMessage(max_body_bytes);
+      message = std::string(BodyTooLarge(max_body_bytes).message());
       break;
     case 400:
       code = absl::StatusCode::kInvalidArgument;
@@ -154,8 +149,7 @@ bool RefuseAtGate(ServiceContext* context, const HttpOptions& options,
   if (status.ok() && request.has_header("Content-Length") &&
       std::strtoull(request.get_header_value("Content-Length").c_str(), nullptr,
                     10) > options.max_body_bytes) {
-    status =
-        absl::ResourceExhaustedError(TooLargeMessage(options.max_body_bytes));
+    status = BodyTooLarge(options.max_body_bytes);
     http_status = 413;
   }
   if (status.ok() && request.is_multipart_form_data()) {

@@ -162,9 +162,7 @@ bool ReadBody(ServiceContext* context, const HttpOptions& options,
   absl::Status status;
   int http_status = 0;
   if (too_large) {
-    status = absl::ResourceExhaustedError(
-        absl::StrCat("body: larger than this server's --http_max_body_mb (",
-                     options.max_body_bytes >> 20, " MiB)"));
+    status = BodyTooLarge(options.max_body_bytes);
     http_status = 413;
   } else if (!read) {
     status = absl::InvalidArgumentError(

@@ -166,8 +166,7 @@ absl::Status CheckAnswerSize(ServiceContext* context,
   if (bytes <= static_cast<double>(max_bytes)) return absl::OkStatus();
   return absl::ResourceExhaustedError(absl::StrCat(
       "params.max_sample_events: ", samples,
-      " samples make an answer of "
-      "about ",
+      " samples make an answer of about ",
       static_cast<int64_t>(bytes / (1 << 20)),
       " MiB, over this server's --http_max_answer_mb (", max_bytes >> 20,
       " MiB) for ?stream=false; ask for fewer or stream the answer"));
