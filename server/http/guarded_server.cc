@@ -91,6 +91,8 @@ class GuardedStream : public httplib::Stream {
     if (pos_ == end_) {
       if (c_.phase_limit != 0 && c_.phase_bytes >= c_.phase_limit) {
         if (c_.phase == Connection::Phase::kBody) c_.body_too_large = true;
+        // The client is still sending: let it read the answer.
+        c_.linger = true;
         return Fail();
       }
       const ssize_t n = Fill();

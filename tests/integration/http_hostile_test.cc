@@ -363,6 +363,12 @@ TEST_F(HttpHostileTest, RequestIdsAreBoundedAndLoggedEscaped) {
   ASSERT_TRUE(header);
   EXPECT_EQ(header->status, 400);
   EXPECT_TRUE(header->get_header_value("X-Request-Id").empty());
+  // A 1 MB header: the head is cut at its cap and answered 400.
+  auto huge = client.Post("/v1/solve?stream=false",
+                          {{"X-Request-Id", std::string(1 << 20, 'c')}},
+                          kSmallSolve, "application/json");
+  ASSERT_TRUE(huge);
+  EXPECT_EQ(huge->status, 400);
   auto good =
       client.Post("/v1/solve?stream=false", {{"X-Request-Id", "job-42"}},
                   kSmallSolve, "application/json");
