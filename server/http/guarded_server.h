@@ -10,10 +10,9 @@
 //     headers is closed to make room, the way nginx reuses idle keep-alive
 //     connections, so that a flood of slow clients cannot lock out a new one;
 //   - the connection's stream (GuardedStream) enforces, below cpp-httplib's
-//     parser, a deadline for the whole request head (--http_header_timeout_
-//     seconds) and a cap on its bytes, a deadline for the whole body
-//     (--http_body_timeout_seconds) and a cap on its raw bytes (chunked
-//     bodies included), and a write timeout (--http_write_timeout_seconds);
+//     parser, a deadline for the whole request head and a cap on its bytes,
+//     a deadline for the whole body and a cap on its raw bytes (chunked
+//     bodies included), and a write timeout;
 //   - a gate run once the headers are in and before any body byte is read
 //     (cpp-httplib's pre-routing and Expect: 100-continue hooks) answers 401
 //     or 413 and closes the connection without reading the body.
@@ -58,6 +57,9 @@ struct ConnectionLimits {
 
 // One accepted connection, as its thread and the registry see it.
 struct Connection {
+  // kIdle: between requests; kHead: reading a request line and headers;
+  // kBody: from the headers on (its body, its handler, its answer). Only
+  // kIdle and kHead connections are evicted.
   enum class Phase { kIdle, kHead, kBody };
   int fd = -1;
   std::string peer;  // client address, without the port
