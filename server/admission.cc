@@ -25,9 +25,16 @@ absl::Status Admission::Admit() {
   return absl::OkStatus();
 }
 
-void Admission::Started() {
+absl::Status Admission::Start() {
   absl::MutexLock lock(&mu_);
+  if (queue_closed_) {
+    --admitted_;
+    return absl::UnavailableError(
+        "the server is draining for shutdown: its grace period ended before "
+        "this request started; retry on another replica");
+  }
   ++running_;
+  return absl::OkStatus();
 }
 
 void Admission::Finished(bool started) {
@@ -39,6 +46,16 @@ void Admission::Finished(bool started) {
 void Admission::StartDraining() {
   absl::MutexLock lock(&mu_);
   draining_ = true;
+}
+
+void Admission::CloseQueue() {
+  absl::MutexLock lock(&mu_);
+  queue_closed_ = true;
+}
+
+bool Admission::queue_closed() const {
+  absl::MutexLock lock(&mu_);
+  return queue_closed_;
 }
 
 bool Admission::draining() const {

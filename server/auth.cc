@@ -91,8 +91,9 @@ absl::Status TokenAuthorizer::CheckHeader(
         "missing 'authorization: Bearer <token>' (gRPC metadata or HTTP "
         "header)");
   }
+  // The scheme is case-insensitive (RFC 7235 section 2.1).
   constexpr absl::string_view kBearer = "Bearer ";
-  if (!absl::StartsWith(*authorization, kBearer) ||
+  if (!absl::StartsWithIgnoreCase(*authorization, kBearer) ||
       !ConstantTimeEquals(authorization->substr(kBearer.size()), token_)) {
     return absl::UnauthenticatedError("invalid bearer token");
   }

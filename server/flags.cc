@@ -42,13 +42,41 @@ ABSL_FLAG(std::string, http_address, "",
           "free port); empty: off. Uses the --tls_* files and the bearer "
           "token as gRPC does");
 ABSL_FLAG(int, http_threads, 8,
-          "HTTP connections served at once; more wait for a thread");
+          "HTTP connection threads kept waiting for new connections (each "
+          "connection gets a thread of its own, up to "
+          "--http_max_connections)");
 ABSL_FLAG(int, http_max_body_mb, 16,
-          "Largest HTTP request body, MiB (larger: 413)");
+          "Largest HTTP request body, MiB, chunked bodies included (larger: "
+          "413, the body left unread)");
+ABSL_FLAG(int, http_max_connections, 1024,
+          "HTTP connections open at once; at the bound the oldest idle one "
+          "is closed, else the new one gets 503");
+ABSL_FLAG(int, http_max_connections_per_client, 256,
+          "HTTP connections open at once from one client address; at the "
+          "bound that client's oldest idle one is closed");
+ABSL_FLAG(double, http_header_timeout_seconds, 10,
+          "Time for a request's line and headers, from the connection (or "
+          "the previous answer) on; past it the connection closes");
+ABSL_FLAG(double, http_body_timeout_seconds, 60,
+          "Time for a whole request body once its headers are in");
+ABSL_FLAG(double, http_write_timeout_seconds, 10,
+          "Time a client may leave an answer unread before the call is "
+          "cancelled");
+ABSL_FLAG(double, http_keep_alive_seconds, 5,
+          "Time an idle keep-alive HTTP connection stays open");
+ABSL_FLAG(int, http_max_json_depth, 64,
+          "Deepest nesting of JSON arrays and objects in an HTTP body "
+          "(deeper: 400)");
+ABSL_FLAG(int, http_max_answer_mb, 64,
+          "Largest answer built whole (?stream=false), MiB, estimated from "
+          "params.max_sample_events before the solve (larger: 429)");
 ABSL_FLAG(int64_t, max_variables, 200000,
           "Largest full puzzle model (variables) accepted");
 ABSL_FLAG(int64_t, max_couplers, 20000000,
           "Largest reduced model (quadratic terms) accepted");
+ABSL_FLAG(int64_t, max_model_mb, 512,
+          "Largest memory to build one model, MiB, estimated from its "
+          "variables and couplers before it is built (RESOURCE_EXHAUSTED)");
 ABSL_FLAG(uint32_t, max_reads, 100000, "Largest num_reads accepted");
 ABSL_FLAG(uint32_t, max_sweeps, 10000000, "Largest num_sweeps accepted");
 ABSL_FLAG(double, max_attempts, 1e12,
@@ -108,6 +136,52 @@ ABSL_FLAG(double, dwave_status_interval_seconds, 60,
 
 namespace qs::server {
 
+namespace {
+
+// A flag's value in seconds as a duration: positive and at most a day.
+absl::StatusOr<absl::Duration> SecondsFlag(double seconds, const char* name) {
+  if (!(seconds > 0) || seconds > 86400) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--", name, " must be in (0, 86400], got ", seconds));
+  }
+  return absl::Seconds(seconds);
+}
+
+absl::Status HttpLimitsFromFlags(http::HttpOptions& http) {
+  http.max_connections = absl::GetFlag(FLAGS_http_max_connections);
+  http.max_connections_per_client =
+      absl::GetFlag(FLAGS_http_max_connections_per_client);
+  if (http.max_connections < 1 || http.max_connections > 65536)
+    return absl::InvalidArgumentError(
+        "--http_max_connections must be 1..65536");
+  if (http.max_connections_per_client < 1)
+    return absl::InvalidArgumentError(
+        "--http_max_connections_per_client must be >= 1");
+  const std::pair<double, absl::Duration*> timeouts[] = {
+      {absl::GetFlag(FLAGS_http_header_timeout_seconds), &http.header_timeout},
+      {absl::GetFlag(FLAGS_http_body_timeout_seconds), &http.body_timeout},
+      {absl::GetFlag(FLAGS_http_write_timeout_seconds), &http.write_timeout},
+      {absl::GetFlag(FLAGS_http_keep_alive_seconds), &http.keep_alive_timeout}};
+  const char* names[] = {
+      "http_header_timeout_seconds", "http_body_timeout_seconds",
+      "http_write_timeout_seconds", "http_keep_alive_seconds"};
+  for (int k = 0; k < 4; ++k) {
+    auto d = SecondsFlag(timeouts[k].first, names[k]);
+    if (!d.ok()) return d.status();
+    *timeouts[k].second = *d;
+  }
+  http.max_json_depth = absl::GetFlag(FLAGS_http_max_json_depth);
+  if (http.max_json_depth < 1 || http.max_json_depth > 10000)
+    return absl::InvalidArgumentError("--http_max_json_depth must be 1..10000");
+  const int answer_mb = absl::GetFlag(FLAGS_http_max_answer_mb);
+  if (answer_mb < 1 || answer_mb > 4096)
+    return absl::InvalidArgumentError("--http_max_answer_mb must be 1..4096");
+  http.max_answer_bytes = static_cast<size_t>(answer_mb) << 20;
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<ServerOptions> OptionsFromFlags() {
   ServerOptions options;
   options.address = absl::GetFlag(FLAGS_address);
@@ -125,11 +199,12 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   options.http.address = absl::GetFlag(FLAGS_http_address);
   options.http.threads = absl::GetFlag(FLAGS_http_threads);
   const int body_mb = absl::GetFlag(FLAGS_http_max_body_mb);
-  if (options.http.threads < 1 || options.http.threads > 1024)
-    return absl::InvalidArgumentError("--http_threads must be 1..1024");
+  if (options.http.threads < 0 || options.http.threads > 1024)
+    return absl::InvalidArgumentError("--http_threads must be 0..1024");
   if (body_mb < 1 || body_mb > 1024)
     return absl::InvalidArgumentError("--http_max_body_mb must be 1..1024");
   options.http.max_body_bytes = static_cast<size_t>(body_mb) << 20;
+  if (absl::Status s = HttpLimitsFromFlags(options.http); !s.ok()) return s;
   if (options.max_batch_in_flight < 0)
     return absl::InvalidArgumentError("--max_batch_in_flight must be >= 0");
   const int message_mb = absl::GetFlag(FLAGS_max_message_mb);
@@ -165,6 +240,10 @@ absl::StatusOr<ServerOptions> OptionsFromFlags() {
   }
   options.limits.max_variables = absl::GetFlag(FLAGS_max_variables);
   options.limits.max_couplers = absl::GetFlag(FLAGS_max_couplers);
+  options.limits.max_model_bytes = absl::GetFlag(FLAGS_max_model_mb) << 20;
+  if (options.limits.max_model_bytes < (int64_t{1} << 20) ||
+      options.limits.max_model_bytes > (int64_t{1} << 50))
+    return absl::InvalidArgumentError("--max_model_mb must be >= 1");
   options.limits.max_reads = absl::GetFlag(FLAGS_max_reads);
   options.limits.max_sweeps = absl::GetFlag(FLAGS_max_sweeps);
   options.limits.max_attempts = absl::GetFlag(FLAGS_max_attempts);

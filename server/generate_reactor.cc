@@ -92,9 +92,12 @@ class GenerateReactor final
   };
 
   static void RunJob(ServiceContext* context, std::shared_ptr<State> state) {
-    context->admission->Started();
+    absl::Status status = context->admission->Start();
+    if (!status.ok()) {
+      state->writer.Close(ToGrpcStatus(status));
+      return;
+    }
     context->Track(&state->interrupter);
-    absl::Status status;
     if (state->interrupter.ShouldStop()) {
       status = SolveEngine::StatusForStop(state->interrupter.reason());
     } else {

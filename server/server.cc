@@ -246,8 +246,12 @@ void Server::Drain(absl::Duration grace) {
   health->SetServingStatus(v1::Solver::service_full_name(), false);
   impl_->admission->StartDraining();
   if (!impl_->admission->WaitUntilIdle(absl::Now() + grace)) {
-    spdlog::warn("grace period over: stopping {} running solves",
-                 impl_->admission->running());
+    spdlog::warn(
+        "grace period over: stopping {} running solves, refusing {} queued",
+        impl_->admission->running(), impl_->admission->queued());
+    // In this order: a solve that starts after the interrupt sees the
+    // closed queue (RunAdmittedSolve).
+    impl_->admission->CloseQueue();
     impl_->context.InterruptAll(StopReason::kShutdown);
     impl_->admission->WaitUntilIdle(absl::Now() + absl::Seconds(5));
   }

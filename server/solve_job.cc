@@ -29,8 +29,12 @@ absl::Status RunAdmittedSolve(ServiceContext* context,
                               const std::string& backend,
                               const SolveEngine::EventFn& emit,
                               bool stream_samples) {
-  context->admission->Started();
+  if (absl::Status s = context->admission->Start(); !s.ok()) return s;
   context->Track(&interrupter);
+  // The queue closed between Start and Track: the drain's interrupt may have
+  // missed this solve.
+  if (context->admission->queue_closed())
+    interrupter.Interrupt(StopReason::kShutdown);
   const absl::Duration queue_time = absl::Now() - admitted;
   absl::Status status;
   if (interrupter.ShouldStop()) {

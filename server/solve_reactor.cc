@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "core/solve/request_checks.h"
 #include "server/convert.h"
 #include "server/solve_job.h"
 #include "server/stream_writer.h"
@@ -91,8 +92,8 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
     spdlog::info(
         "rpc=Solve request_id={} peer={} puzzle={} variables={} backend={} "
         "status={} seconds={:.4f}{}",
-        s.request.request_id(), s.peer, s.puzzle, s.variables, s.backend, code,
-        seconds,
+        RequestIdForLog(s.request.request_id()), s.peer, s.puzzle, s.variables,
+        s.backend, code, seconds,
         s.writer.final_message().empty()
             ? ""
             : " message=\"" + s.writer.final_message() + "\"");

@@ -49,9 +49,11 @@ grpc::ServerUnaryReactor* RunUnary(ServiceContext* context,
   }
   context->request_pool->NewGroup()->Submit(
       [context, work = std::move(work), finish]() mutable {
-        context->admission->Started();
-        const absl::Status status = work();
-        context->admission->Finished(/*started=*/true);
+        absl::Status status = context->admission->Start();
+        if (status.ok()) {
+          status = work();
+          context->admission->Finished(/*started=*/true);
+        }
         finish(status);
       });
   return reactor;

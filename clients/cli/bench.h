@@ -1,7 +1,7 @@
 // `qsolve bench`: time-to-solution of one or more models on one or more
 // backends over a sweep of budgets, through a server's Solve RPC (so any
 // backend the server has can be measured). Prints a table (or JSON lines),
-// writes CSV and an SVG plot on request; see README "Benchmarking".
+// writes CSV and an SVG plot on request; see docs/benchmarks.md.
 #ifndef QS_CLIENTS_CLI_BENCH_H_
 #define QS_CLIENTS_CLI_BENCH_H_
 

@@ -16,6 +16,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "clients/cli/dwave_flags.h"
 #include "clients/cli/qaoa_flags.h"
 #include "clients/formats/puzzle_text.h"
 #include "clients/formats/qubo_formats.h"
@@ -481,6 +482,8 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
     }
     d->set_label(label);
   }
+  if (absl::Status status = AddDwaveControlParams(params); !status.ok())
+    return status;
   return params;
 }
 
@@ -591,6 +594,17 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
     w["physical_qubits"] = JsonNumber(d.physical_qubits());
     w["chain_strength"] = JsonNumber(d.chain_strength());
     w["mean_chain_break_fraction"] = JsonNumber(d.mean_chain_break_fraction());
+    w["qpu_programming_time_us"] = JsonNumber(d.qpu_programming_time_us());
+    w["qpu_sampling_time_us"] = JsonNumber(d.qpu_sampling_time_us());
+    w["num_problems"] = JsonNumber(d.num_problems());
+    w["num_spin_reversal_transforms"] =
+        JsonNumber(d.num_spin_reversal_transforms());
+    google::protobuf::Value per_transform;
+    for (double fraction : d.chain_break_fraction_per_transform()) {
+      *per_transform.mutable_list_value()->add_values() = JsonNumber(fraction);
+    }
+    per_transform.mutable_list_value();
+    w["chain_break_fraction_per_transform"] = per_transform;
     f["dwave"] = dwave;
   }
   google::protobuf::Value timings;

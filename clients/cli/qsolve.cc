@@ -38,7 +38,7 @@
 // Flag names accept '-' or '_' ("--input-file" == "--input_file"). With --json,
 // every stream event is printed as one line of protobuf JSON and the last line
 // is a summary object with at least valid, energy, board, violations (the
-// scripting contract in the README).
+// scripting contract in docs/cli.md).
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -67,7 +67,7 @@
 ABSL_FLAG(bool, json, false,
           "Print protobuf JSON lines, the last one a summary object");
 ABSL_FLAG(std::string, export, "",
-          "compile: write the reduced QUBO to this file (see README)");
+          "compile: write the reduced QUBO to this file (see docs/formats.md)");
 ABSL_FLAG(std::string, export_format, "text",
           "compile --export: text, qbsolv, orlib, coo or ising");
 ABSL_FLAG(std::string, board, "",
@@ -447,11 +447,14 @@ int Solve() {
     const v1::DwaveInfo& d = summary.backend().dwave();
     std::printf(
         "D-Wave %s: QPU access %.0f us, embedding %.2f s%s, %u qubits, max "
-        "chain %u, chain strength %.4g, chain-break fraction %.4f\n",
+        "chain %u, chain strength %.4g, chain-break fraction %.4f, %u "
+        "problem%s, %u spin-reversal transform%s\n",
         d.solver().c_str(), d.qpu_access_time_us(), d.embedding_seconds(),
         d.embedding_cached() ? " (cached)" : "", d.physical_qubits(),
-        d.max_chain_length(), d.chain_strength(),
-        d.mean_chain_break_fraction());
+        d.max_chain_length(), d.chain_strength(), d.mean_chain_break_fraction(),
+        d.num_problems(), d.num_problems() == 1 ? "" : "s",
+        d.num_spin_reversal_transforms(),
+        d.num_spin_reversal_transforms() == 1 ? "" : "s");
     return 0;
   }
   // The sat backend does not anneal.

@@ -3,7 +3,7 @@
 // (one file each), listed in puzzle_text.cc. Clients speak to the server only
 // through the protos, so this library depends on qs_proto alone.
 //
-// Kinds and formats (details in each parser's file and in the README):
+// Kinds and formats (details in each parser's file and in docs/formats.md):
 //   sudoku  81 characters (or 16, 256, 625 for other sizes), '0' or '.' blank;
 //   whitespace and '|', '-', '+'
 //           grid decoration are ignored.

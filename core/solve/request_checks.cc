@@ -77,6 +77,16 @@ absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
         "puzzle: the ", compiler.kind(), " model has at least ", couplers,
         " couplers, over this server's limit of ", limits.max_couplers));
   }
+  const double bytes = static_cast<double>(couplers) * kModelBytesPerCoupler +
+                       static_cast<double>(variables) * kModelBytesPerVariable;
+  if (bytes > static_cast<double>(limits.max_model_bytes)) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "puzzle: building the ", compiler.kind(), " model (", variables,
+        " variables, at least ", couplers, " couplers) takes about ",
+        static_cast<int64_t>(bytes / (1 << 20)),
+        " MiB, over this server's --max_model_mb of ",
+        limits.max_model_bytes >> 20));
+  }
   return absl::OkStatus();
 }
 
@@ -95,6 +105,37 @@ absl::Status CheckEncodingApplied(int encoding, const CompiledProblem& problem,
       ": the binary encoding applies to queens puzzles whose rows hold one "
       "queen each; '",
       problem.kind, "' puzzles have no binary encoding"));
+}
+
+absl::Status CheckRequestId(absl::string_view id, absl::string_view field) {
+  if (id.size() > kMaxRequestIdLength) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": at most ", kMaxRequestIdLength,
+                     " characters, got ", id.size()));
+  }
+  for (size_t k = 0; k < id.size(); ++k) {
+    const auto c = static_cast<unsigned char>(id[k]);
+    if (c < 0x20 || c > 0x7e) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": printable ASCII only; character ", k,
+                       " is byte 0x", absl::Hex(c, absl::kZeroPad2)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::string RequestIdForLog(absl::string_view id) {
+  std::string out;
+  for (const char c : id.substr(0, kMaxRequestIdLength)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7f && c != '"' && c != '\\') {
+      out.push_back(c);
+    } else {
+      absl::StrAppend(&out, "\\x", absl::Hex(byte, absl::kZeroPad2));
+    }
+  }
+  if (id.size() > kMaxRequestIdLength) out += "...";
+  return out;
 }
 
 absl::Status CheckTimeLimit(double seconds, absl::string_view field) {

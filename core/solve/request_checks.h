@@ -6,7 +6,9 @@
 #ifndef QS_CORE_SOLVE_REQUEST_CHECKS_H_
 #define QS_CORE_SOLVE_REQUEST_CHECKS_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -21,6 +23,9 @@ namespace qs {
 struct SolveLimits {
   int64_t max_variables = 200000;   // full-model variables of one puzzle
   int64_t max_couplers = 20000000;  // quadratic terms of the reduced model
+  // Memory to build one model, estimated from its size before it is built
+  // (kModelBytesPerCoupler, kModelBytesPerVariable).
+  int64_t max_model_bytes = int64_t{512} << 20;
   uint32_t max_reads = 100000;
   uint32_t max_sweeps = 10000000;
   // Upper bound on reads * sweeps * variables (spin-update attempts) of one
@@ -51,11 +56,29 @@ absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
                                             absl::string_view prefix,
                                             bool samplers_only = false);
 
+// What building a model takes, per quadratic term the family announces
+// (ModelCouplersAtLeast) and per variable: a term lives in the builder's hash
+// map and in the compiled problem's lists; a 200-row Queens board (8e6 terms)
+// measured 0.95 GB at its peak.
+inline constexpr int64_t kModelBytesPerCoupler = 96;
+inline constexpr int64_t kModelBytesPerVariable = 64;
+
 // The full model's size from the spec's dimensions against the limits,
-// before anything is built.
+// before anything is built: variables, couplers, and the memory estimated
+// from them (RESOURCE_EXHAUSTED naming `puzzle`).
 absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
                             const PuzzleCompiler& compiler,
                             const SolveLimits& limits);
+
+// A request id of at most kMaxRequestIdLength printable ASCII characters
+// (0x20..0x7e); INVALID_ARGUMENT naming `field` otherwise.
+inline constexpr size_t kMaxRequestIdLength = 128;
+absl::Status CheckRequestId(absl::string_view id,
+                            absl::string_view field = "request_id");
+// A request id as a log line shows it: at most kMaxRequestIdLength
+// characters, printable ASCII but quotes and backslashes, the rest escaped as
+// \xNN, so that an id refused for its content forges no log line.
+std::string RequestIdForLog(absl::string_view id);
 
 // A time limit in seconds: finite and >= 0.
 absl::Status CheckTimeLimit(double seconds, absl::string_view field);

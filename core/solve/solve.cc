@@ -196,7 +196,8 @@ absl::StatusOr<BackendResult> RunRounds(const Backend& backend,
   total.seed = job.seed;
   for (rounds = 1;; ++rounds) {
     RoundSink round_sink(
-        sink, static_cast<uint32_t>(uint64_t{rounds - 1} * job.num_reads));
+        sink, static_cast<uint32_t>(static_cast<uint64_t>(rounds - 1) *
+                                    job.num_reads));
     ASSIGN_OR_RETURN(BackendResult result,
                      backend.Solve(round, round_sink, interrupter));
     AddRound(std::move(result), total);

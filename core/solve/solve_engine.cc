@@ -61,6 +61,7 @@ absl::Status SolveEngine::StatusForStop(StopReason reason) {
 
 absl::Status SolveEngine::CheckSolveRequest(
     const v1::SolveRequest& request) const {
+  RETURN_IF_ERROR(CheckRequestId(request.request_id()));
   ASSIGN_OR_RETURN(const PuzzleCompiler* compiler,
                    compilers_->ForSpec(request.puzzle()));
   RETURN_IF_ERROR(CheckModelSize(request.puzzle(), *compiler, limits_));

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/solve/request_checks.h"
 #include "google/protobuf/util/json_util.h"
 #include "server/http/http_status.h"
 #include "spdlog/spdlog.h"
@@ -100,10 +101,11 @@ void FinishCall(ServiceContext* context, const CallLog& call,
   spdlog::info(
       "rpc={} protocol=http request_id={} peer={} puzzle={} backend={}{} "
       "status={} http_status={} seconds={:.4f}{}",
-      call.method, call.request_id.empty() ? "-" : call.request_id, call.peer,
-      call.puzzle, call.backend, call.detail, code,
+      call.method,
+      call.request_id.empty() ? "-" : RequestIdForLog(call.request_id),
+      call.peer, call.puzzle, call.backend, call.detail, code,
       HttpStatusFor(status.code()), seconds,
-      status.ok() ? "" : " message=\"" + std::string(status.message()) + "\"");
+      status.ok() ? "" : " message=\"" + EscapeForLog(status.message()) + "\"");
 }
 
 absl::Status ParseJson(const std::string& json, google::protobuf::Message* out,
@@ -124,13 +126,63 @@ std::string ToJson(const google::protobuf::Message& message) {
   return json;
 }
 
-void SendError(httplib::Response& response, const absl::Status& status) {
-  response.status = HttpStatusFor(status.code());
+void SendError(httplib::Response& response, const absl::Status& status,
+               int http_status) {
+  response.status =
+      http_status != 0 ? http_status : HttpStatusFor(status.code());
   if (status.code() == absl::StatusCode::kUnavailable)
     response.set_header("Retry-After", "1");
   if (status.code() == absl::StatusCode::kUnauthenticated)
     response.set_header("WWW-Authenticate", "Bearer");
-  response.set_content(ErrorJson(status) + "\n", "application/json");
+  response.set_content(ErrorJson(status, http_status) + "\n",
+                       "application/json");
+}
+
+absl::Status BodyTooLarge(size_t max_body_bytes) {
+  return absl::ResourceExhaustedError(
+      absl::StrCat("body: larger than this server's --http_max_body_mb (",
+                   max_body_bytes >> 20, " MiB)"));
+}
+
+absl::Status CheckJsonDepth(absl::string_view json, int max_depth,
+                            const std::string& what) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t k = 0; k < json.size(); ++k) {
+    const char c = json[k];
+    if (in_string) {
+      if (c == '\\') {
+        ++k;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(what, ": JSON nested deeper than ", max_depth,
+                         " levels (arrays and objects)"));
+      }
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::string EscapeForLog(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7f && c != '"' && c != '\\') {
+      out.push_back(c);
+    } else {
+      absl::StrAppend(&out, "\\x", absl::Hex(byte, absl::kZeroPad2));
+    }
+  }
+  return out;
 }
 
 void SendJson(httplib::Response& response, const std::string& json) {

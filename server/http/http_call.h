@@ -8,12 +8,14 @@
 
 #include <httplib.h>
 
+#include <cstddef>
 #include <deque>
 #include <string>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
@@ -80,8 +82,23 @@ absl::Status ParseJson(const std::string& json, google::protobuf::Message* out,
                        const std::string& what = "body");
 std::string ToJson(const google::protobuf::Message& message);
 
-// Answers `status` (not OK) as its HTTP status and Google's error object.
-void SendError(httplib::Response& response, const absl::Status& status);
+// Answers `status` (not OK) as its HTTP status (or `http_status` when given:
+// 413, 415) and Google's error object.
+void SendError(httplib::Response& response, const absl::Status& status,
+               int http_status = 0);
+
+// RESOURCE_EXHAUSTED for a body over --http_max_body_mb (answered 413).
+absl::Status BodyTooLarge(size_t max_body_bytes);
+
+// Refuses JSON nested deeper than `max_depth` (arrays and objects) before
+// any parser builds it: INVALID_ARGUMENT naming `what`. Linear, no memory.
+absl::Status CheckJsonDepth(absl::string_view json, int max_depth,
+                            const std::string& what = "body");
+
+// Text as a log line shows it: printable ASCII kept, everything else
+// (newlines, quotes, bytes past 0x7e) escaped as \xNN, so that no client
+// text forges a line.
+std::string EscapeForLog(absl::string_view text);
 // Answers 200 with a JSON body.
 void SendJson(httplib::Response& response, const std::string& json);
 

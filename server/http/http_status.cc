@@ -69,11 +69,12 @@ std::string JsonQuote(const std::string& text) {
   return out;
 }
 
-std::string ErrorJson(const absl::Status& status) {
+std::string ErrorJson(const absl::Status& status, int http_status) {
   return absl::StrCat(
-      R"({"error":{"code":)", HttpStatusFor(status.code()), R"(,"status":)",
-      JsonQuote(absl::StatusCodeToString(status.code())), R"(,"message":)",
-      JsonQuote(std::string(status.message())), "}}");
+      R"({"error":{"code":)",
+      http_status != 0 ? http_status : HttpStatusFor(status.code()),
+      R"(,"status":)", JsonQuote(absl::StatusCodeToString(status.code())),
+      R"(,"message":)", JsonQuote(std::string(status.message())), "}}");
 }
 
 }  // namespace qs::server::http

@@ -17,7 +17,8 @@ namespace qs::server::http {
 int HttpStatusFor(absl::StatusCode code);
 
 // The JSON error object of `status` (not OK), without a trailing newline.
-std::string ErrorJson(const absl::Status& status);
+// Its "code" is `http_status` when given (413, 415 ...), else the mapping's.
+std::string ErrorJson(const absl::Status& status, int http_status = 0);
 
 // A JSON string literal of `text`, quotes included.
 std::string JsonQuote(const std::string& text);

@@ -100,8 +100,8 @@ void HandleTextHelper(
 
 }  // namespace
 
-void RegisterPlaygroundRoutes(httplib::Server& server,
-                              ServiceContext* context) {
+void RegisterPlaygroundRoutes(httplib::Server& server, ServiceContext* context,
+                              const HttpOptions& options) {
   for (const auto& [path, bytes] : EmbeddedFiles()) {
     const std::string route = path == "/index.html" ? "/" : path;
     server.Get(route, [path = path, bytes = bytes](const httplib::Request&,
@@ -110,11 +110,11 @@ void RegisterPlaygroundRoutes(httplib::Server& server,
       r.set_content(bytes.data(), bytes.size(), ContentType(path));
     });
   }
-  Route(server, context, "POST", "/v1/parse",
+  Route(server, context, options, "POST", "/v1/parse",
         [](ServiceContext* c, const httplib::Request& q, httplib::Response& r) {
           HandleTextHelper(c, q, r, "Parse", &Parse);
         });
-  Route(server, context, "POST", "/v1/format",
+  Route(server, context, options, "POST", "/v1/format",
         [](ServiceContext* c, const httplib::Request& q, httplib::Response& r) {
           HandleTextHelper(c, q, r, "Format", &Format);
         });

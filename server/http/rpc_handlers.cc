@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "qs/v1/solve.pb.h"
+#include "server/http/guarded_server.h"
 #include "server/http/handlers.h"
 #include "server/http/http_call.h"
 #include "server/solve_reactor.h"
@@ -31,9 +32,13 @@ void RunUnary(ServiceContext* context, const httplib::Request& request,
   // `work` refers to this handler's locals: the wait below outlasts the job.
   context->request_pool->NewGroup()->Submit(
       [context, channel, work = std::move(work)] {
-        context->admission->Started();
-        absl::StatusOr<std::string> json = work();
-        context->admission->Finished(/*started=*/true);
+        absl::StatusOr<std::string> json;
+        if (absl::Status started = context->admission->Start(); started.ok()) {
+          json = work();
+          context->admission->Finished(/*started=*/true);
+        } else {
+          json = std::move(started);
+        }
         if (json.ok()) channel->Push(*std::move(json));
         channel->Close(json.status());
       });
@@ -138,27 +143,76 @@ bool BeginCall(ServiceContext* context, const httplib::Request& request,
   return false;
 }
 
-void Route(httplib::Server& server, ServiceContext* context,
-           const std::string& method, const std::string& path,
-           HandlerFn handler) {
-  auto bound = [context, handler](const httplib::Request& q,
-                                  httplib::Response& r) {
-    handler(context, q, r);
-  };
-  if (method == "GET") {
-    server.Get(path, bound);
+namespace {
+
+// Reads the body within the limit (the gate refused a declared size past
+// it; this holds for chunked bodies too). False after answering the error.
+bool ReadBody(ServiceContext* context, const HttpOptions& options,
+              const httplib::Request& request, httplib::Response& response,
+              const httplib::ContentReader& reader, std::string* body) {
+  bool too_large = false;
+  const bool read = reader([&](const char* data, size_t length) {
+    if (body->size() + length > options.max_body_bytes) {
+      too_large = true;
+      return false;
+    }
+    body->append(data, length);
+    return true;
+  });
+  absl::Status status;
+  int http_status = 0;
+  if (too_large) {
+    status = BodyTooLarge(options.max_body_bytes);
+    http_status = 413;
+  } else if (!read) {
+    status = absl::InvalidArgumentError(
+        "body: incomplete (malformed chunks, or not sent within "
+        "--http_body_timeout_seconds)");
   } else {
-    server.Post(path, bound);
+    status = CheckJsonDepth(*body, options.max_json_depth);
   }
+  if (status.ok()) return true;
+  // What is left of the body is never read: the connection closes.
+  if (Connection* connection = CurrentConnection(); !read && connection) {
+    connection->close_after = true;
+    connection->linger = too_large;
+  }
+  SendError(response, status, http_status);
+  if (!read) response.set_header("Connection", "close");
+  return false;
 }
 
-void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context) {
-  Route(server, context, "POST", "/v1/compile", &HandleCompile);
-  Route(server, context, "POST", "/v1/validate", &HandleValidate);
-  Route(server, context, "POST", "/v1/count", &HandleCount);
-  Route(server, context, "GET", "/v1/backends", &HandleBackends);
-  Route(server, context, "GET", "/healthz", &HandleLiveness);
-  Route(server, context, "GET", "/readyz", &HandleReadiness);
+}  // namespace
+
+void Route(httplib::Server& server, ServiceContext* context,
+           const HttpOptions& options, const std::string& method,
+           const std::string& path, HandlerFn handler) {
+  if (method == "GET") {
+    server.Get(path, [context, handler](const httplib::Request& q,
+                                        httplib::Response& r) {
+      handler(context, q, r);
+    });
+    return;
+  }
+  server.Post(path, [context, options, handler](
+                        const httplib::Request& q, httplib::Response& r,
+                        const httplib::ContentReader& reader) {
+    std::string body;
+    if (!ReadBody(context, options, q, r, reader, &body)) return;
+    httplib::Request with_body = q;
+    with_body.body = std::move(body);
+    handler(context, with_body, r);
+  });
+}
+
+void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context,
+                       const HttpOptions& options) {
+  Route(server, context, options, "POST", "/v1/compile", &HandleCompile);
+  Route(server, context, options, "POST", "/v1/validate", &HandleValidate);
+  Route(server, context, options, "POST", "/v1/count", &HandleCount);
+  Route(server, context, options, "GET", "/v1/backends", &HandleBackends);
+  Route(server, context, options, "GET", "/healthz", &HandleLiveness);
+  Route(server, context, options, "GET", "/readyz", &HandleReadiness);
 }
 
 }  // namespace qs::server::http

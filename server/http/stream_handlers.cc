@@ -148,8 +148,32 @@ std::string RequestIdFor(const httplib::Request& request,
   return NewRequestId();
 }
 
-void HandleSolve(ServiceContext* context, const httplib::Request& request,
-                 httplib::Response& response) {
+// The size of a one-object answer, estimated before the solve from the
+// samples it may hold and the model's size: RESOURCE_EXHAUSTED naming
+// params.max_sample_events past `max_bytes`.
+absl::Status CheckAnswerSize(ServiceContext* context,
+                             const v1::SolveRequest& body, size_t max_bytes) {
+  const uint32_t samples = body.params().max_sample_events();
+  if (samples == 0) return absl::OkStatus();
+  auto compiler = context->engine->compilers().ForSpec(body.puzzle());
+  if (!compiler.ok()) return absl::OkStatus();  // CheckAndAdmit reports it
+  // A sample's JSON: its bits and board text, about two bytes a variable,
+  // and its statistics.
+  const double per_sample =
+      2.0 * static_cast<double>((*compiler)->ModelVariables(body.puzzle())) +
+      256;
+  const double bytes = per_sample * samples;
+  if (bytes <= static_cast<double>(max_bytes)) return absl::OkStatus();
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "params.max_sample_events: ", samples,
+      " samples make an answer of about ",
+      static_cast<int64_t>(bytes / (1 << 20)),
+      " MiB, over this server's --http_max_answer_mb (", max_bytes >> 20,
+      " MiB) for ?stream=false; ask for fewer or stream the answer"));
+}
+
+void HandleSolve(ServiceContext* context, size_t max_answer_bytes,
+                 const httplib::Request& request, httplib::Response& response) {
   auto job = NewStreamJob(context, request, "Solve");
   v1::SolveRequest body;
   if (!BeginCall(context, request, response, job->call, &body)) return;
@@ -157,13 +181,18 @@ void HandleSolve(ServiceContext* context, const httplib::Request& request,
   job->call.request_id = body.request_id();
   job->call.puzzle = PuzzleLabel(*context->engine, body.puzzle());
   job->call.backend = BackendLabel(*context->engine, body.params().backend());
-  response.set_header("X-Request-Id", body.request_id());
-  if (absl::Status s = CheckAndAdmit(context, body, "Solve", "http"); !s.ok()) {
-    SendError(response, s);
-    FinishCall(context, job->call, s);
+  const bool single = WantsSingleObject(request);
+  absl::Status status = single
+                            ? CheckAnswerSize(context, body, max_answer_bytes)
+                            : absl::OkStatus();
+  if (status.ok()) status = CheckAndAdmit(context, body, "Solve", "http");
+  if (!status.ok()) {
+    SendError(response, status);
+    FinishCall(context, job->call, status);
     return;
   }
-  const bool single = WantsSingleObject(request);
+  // Echoed once checked: at most 128 printable characters.
+  response.set_header("X-Request-Id", body.request_id());
   // One object holds the samples only when asked for, as a BatchResult does.
   const bool keep_samples = body.params().max_sample_events() > 0;
   context->request_pool->NewGroup()->Submit([job, single, keep_samples,
@@ -215,8 +244,13 @@ void HandleGenerate(ServiceContext* context, const httplib::Request& request,
   context->request_pool->NewGroup()->Submit([job, single,
                                              body = std::move(body)] {
     ServiceContext* context = job->context;
-    context->admission->Started();
+    if (absl::Status s = context->admission->Start(); !s.ok()) {
+      job->channel.Close(s);
+      return;
+    }
     context->Track(&job->interrupter);
+    if (context->admission->queue_closed())
+      job->interrupter.Interrupt(StopReason::kShutdown);
     absl::Status status =
         job->interrupter.ShouldStop()
             ? SolveEngine::StatusForStop(job->interrupter.reason())
@@ -366,10 +400,14 @@ void HandleSolveBatch(ServiceContext* context, const httplib::Request& request,
 
 }  // namespace
 
-void RegisterStreamRoutes(httplib::Server& server, ServiceContext* context) {
-  Route(server, context, "POST", "/v1/solve", &HandleSolve);
-  Route(server, context, "POST", "/v1/generate", &HandleGenerate);
-  Route(server, context, "POST", "/v1/solve_batch", &HandleSolveBatch);
+void RegisterStreamRoutes(httplib::Server& server, ServiceContext* context,
+                          const HttpOptions& options) {
+  Route(server, context, options, "POST", "/v1/solve",
+        [max = options.max_answer_bytes](
+            ServiceContext* c, const httplib::Request& q,
+            httplib::Response& r) { HandleSolve(c, max, q, r); });
+  Route(server, context, options, "POST", "/v1/generate", &HandleGenerate);
+  Route(server, context, options, "POST", "/v1/solve_batch", &HandleSolveBatch);
 }
 
 }  // namespace qs::server::http

@@ -15,6 +15,16 @@
 //
 //   build/tests/bench/sa_benchmark
 //   build/tests/bench/sa_benchmark --only=queens8 --rules=dwave --kernel=scalar
+//
+// With --kernel=auto (the default) the models that qualify run on the
+// bit-sliced kernel (core/sample/cpu_sa/bitslice_kernel.h); --kernel=float
+// keeps them on the float kernel's best path. The "gset" entry of --only (run
+// by default) compares the two kernels on a G-set-like graph of
+// clients/formats' generator (--gset_nodes, --gset_density, --gset_signed:
+// 2,000 nodes at 1 % with +-1 weights is G22's shape with signs), minimising
+// minus the cut, at --gset_reads reads of --sweeps sweeps per call:
+//
+//   build/tests/bench/sa_benchmark --only=gset --threads=2
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -32,10 +42,12 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "benchmark/benchmark.h"
+#include "clients/formats/instance_generators.h"
 #include "clients/formats/qubo_text.h"
 #include "core/base/worker_pool.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
+#include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/schedule.h"
 
 ABSL_FLAG(std::string, instances_dir, "tests/data/instances",
@@ -47,7 +59,14 @@ ABSL_FLAG(std::string, rules, "tuned,dwave",
           "beta-range rules to run: tuned (the default schedule) and/or dwave "
           "(dwave-samplers' range)");
 ABSL_FLAG(std::string, kernel, "auto",
-          "kernel path: auto, scalar, avx2 or avx512");
+          "kernel path: auto (bit-sliced when the model qualifies), float (the "
+          "float kernel's best path), scalar, avx2 or avx512");
+ABSL_FLAG(int, gset_nodes, 2000, "nodes of the G-set-like graph");
+ABSL_FLAG(double, gset_density, 0.01,
+          "edge probability of the G-set-like graph");
+ABSL_FLAG(bool, gset_signed, true, "+-1 weights (else all 1)");
+ABSL_FLAG(int, gset_reads, 1000, "reads per call on the G-set-like graph");
+ABSL_FLAG(int, gset_calls, 3, "calls per kernel on the G-set-like graph");
 ABSL_FLAG(std::string, threads, "1,2", "comma-separated thread counts");
 ABSL_FLAG(int, sweeps, 1000, "sweeps per read");
 ABSL_FLAG(double, hot_scale, 1.0,
@@ -129,6 +148,9 @@ class CollectSink final : public SampleSink {
   void OnSample(Sample sample) override {
     reads_.fetch_add(1);
     if (sample.energy <= target_) successes_.fetch_add(1);
+    double sum = sum_.load();
+    while (!sum_.compare_exchange_weak(sum, sum + sample.energy)) {
+    }
     double best = best_.load();
     while (sample.energy < best &&
            !best_.compare_exchange_weak(best, sample.energy)) {
@@ -137,9 +159,11 @@ class CollectSink final : public SampleSink {
   int64_t reads() const { return reads_.load(); }
   int64_t successes() const { return successes_.load(); }
   double best() const { return best_.load(); }
+  double energy_sum() const { return sum_.load(); }
 
  private:
   const double target_;
+  std::atomic<double> sum_{0};
   std::atomic<int64_t> reads_{0}, successes_{0};
   std::atomic<double> best_{INFINITY};
 };
@@ -148,7 +172,85 @@ KernelPath ParseKernel(const std::string& name) {
   if (name == "scalar") return KernelPath::kScalar;
   if (name == "avx2") return KernelPath::kAvx2;
   if (name == "avx512") return KernelPath::kAvx512;
+  if (name == "float") return ResolveKernelPath(KernelPath::kAuto);
   return KernelPath::kAuto;
+}
+
+// Minus the cut weight of a graph of clients/formats' G-set generator.
+Qubo GsetQubo(const v1::MaxCutPuzzle& graph) {
+  QuboBuilder builder(graph.num_nodes());
+  for (int e = 0; e < graph.u_size(); ++e) {
+    builder.AddLinear(graph.u(e), -graph.w(e));
+    builder.AddLinear(graph.v(e), -graph.w(e));
+    builder.AddQuadratic(graph.u(e), graph.v(e), 2 * graph.w(e));
+  }
+  auto model = std::move(builder).Build();
+  if (!model.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(model.status().message()).c_str());
+    std::exit(1);
+  }
+  return *std::move(model);
+}
+
+// The bit-sliced kernel (auto) against the float kernel's best path on the
+// G-set-like graph, at every thread count: attempts per second over the
+// calls' wall time (as SolveSummary.attempts_per_second), CPU time per
+// attempt, and the cuts.
+void RunGsetComparison(const std::vector<int>& thread_counts) {
+  const int n = absl::GetFlag(FLAGS_gset_nodes);
+  const v1::MaxCutPuzzle graph =
+      formats::RandomGsetGraph(n, absl::GetFlag(FLAGS_gset_density),
+                               absl::GetFlag(FLAGS_gset_signed), 1)
+          .maxcut();
+  const Qubo model = GsetQubo(graph);
+  std::printf(
+      "\nG-set-like graph: %d nodes, %d edges, %s weights; %d reads x %d "
+      "sweeps per call, %d calls (seeds)\n\n| kernel | threads | att/s (wall) "
+      "| "
+      "CPU ns/att | best cut | best cut per call (mean) | mean cut |\n"
+      "|---|---:|---:|---:|---:|---:|---:|\n",
+      n, graph.u_size(), absl::GetFlag(FLAGS_gset_signed) ? "+-1" : "1",
+      absl::GetFlag(FLAGS_gset_reads), absl::GetFlag(FLAGS_sweeps),
+      absl::GetFlag(FLAGS_gset_calls));
+  for (const KernelPath kernel :
+       {KernelPath::kAuto, ResolveKernelPath(KernelPath::kAuto)}) {
+    for (const int threads : thread_counts) {
+      WorkerPool pool(threads);
+      std::unique_ptr<Sampler> sampler = NewCpuSaSampler(&pool);
+      SampleParams params;
+      params.num_reads = absl::GetFlag(FLAGS_gset_reads);
+      params.num_sweeps = absl::GetFlag(FLAGS_sweeps);
+      params.kernel = kernel;
+      double seconds = 0, cpu_seconds = 0, sum = 0, best = 0, call_best = 0;
+      int64_t attempts = 0, reads = 0;
+      std::string name;
+      const int calls = absl::GetFlag(FLAGS_gset_calls);
+      for (int call = 0; call < calls; ++call) {
+        params.seed = 1000003 * static_cast<uint64_t>(call) + 17;
+        CollectSink sink(-INFINITY);
+        Interrupter interrupter;
+        const double cpu_start = ProcessCpuSeconds();
+        auto stats = sampler->Sample(model, params, sink, interrupter);
+        cpu_seconds += ProcessCpuSeconds() - cpu_start;
+        if (!stats.ok()) {
+          std::fprintf(stderr, "%s\n",
+                       std::string(stats.status().message()).c_str());
+          return;
+        }
+        seconds += absl::ToDoubleSeconds(stats->elapsed);
+        attempts += stats->spin_update_attempts;
+        name = stats->kernel;
+        sum += sink.energy_sum();
+        reads += sink.reads();
+        best = std::min(best, sink.best());
+        call_best += sink.best() / calls;
+      }
+      std::printf("| %s | %d | %.3g | %.3f | %.0f | %.1f | %.1f |\n",
+                  name.c_str(), threads, attempts / seconds,
+                  cpu_seconds * 1e9 / attempts, -best, -call_best,
+                  -sum / reads);
+    }
+  }
 }
 
 void RunInstance(benchmark::State& state, const Reference* reference,
@@ -422,6 +524,10 @@ int main(int argc, char** argv) {
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  qs::PrintSummary();
+  if (!qs::Results().empty()) qs::PrintSummary();
+  if (wanted.empty() ||
+      std::find(wanted.begin(), wanted.end(), "gset") != wanted.end()) {
+    qs::RunGsetComparison(thread_counts);
+  }
   return 0;
 }

@@ -1,5 +1,5 @@
 // `qsolve batch` against in-process servers: one JSON line per input id with
-// the README's fields, local errors for bad lines, retries of items a full
+// docs/cli.md's fields, local errors for bad lines, retries of items a full
 // server turns away (UNAVAILABLE), round-robin targets, and the exit codes
 // when no server answers or the batch deadline passes.
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // The qsolve binary against an in-process server: the scripting contract of the
-// README (exit codes, the last JSON line of `solve --json`, the fields of
+// docs/cli.md (exit codes, the last JSON line of `solve --json`, the fields of
 // `compile --json`, --export), for the sudoku and qubo kinds.
 #include <sys/wait.h>
 #include <unistd.h>

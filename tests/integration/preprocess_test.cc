@@ -24,7 +24,7 @@ using testing::LastJsonLine;
 using testing::RunQsolve;
 
 // The tests that run the qsolve binary carry "Cli" in their name, which the
-// TSan stage leaves out (README, Tests).
+// TSan stage leaves out (docs/testing.md).
 class PreprocessCliTest : public testing::SharedServerTest {};
 class PreprocessServiceTest : public testing::SharedServerTest {};
 

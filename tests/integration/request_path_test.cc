@@ -207,7 +207,7 @@ TEST(AllocationFailureTest, EndsTheRequestAndTheServerKeepsServing) {
     execl(binary.c_str(), binary.c_str(), "--address=127.0.0.1:0",
           "--metrics_address=", "--worker_threads=1",
           "--max_couplers=2000000000", "--max_variables=10000000",
-          "--compile_cache_entries=0", nullptr);
+          "--max_model_mb=1000000", "--compile_cache_entries=0", nullptr);
     _exit(127);
   }
   ASSERT_GT(pid, 0);

@@ -32,6 +32,7 @@
 #include "core/sample/dwave/hardware_graph.h"
 #include "core/sample/dwave/qp_codec.h"
 #include "core/sample/exact/brute_force_sampler.h"
+#include "core/sample/schedule.h"
 #include "nlohmann/json.hpp"
 
 namespace qs::sapi_emulator {
@@ -281,6 +282,27 @@ class SapiEmulator::Impl {
     absl::MutexLock lock(&mu_);
     log_.clear();
   }
+  void ClearSubmissions() {
+    absl::MutexLock lock(&mu_);
+    submissions_.clear();
+  }
+  std::vector<SubmittedProblem> Submissions() const {
+    absl::MutexLock lock(&mu_);
+    std::vector<SubmittedProblem> out;
+    for (const std::string& id : submissions_) {
+      auto it = problems_.find(id);
+      if (it == problems_.end()) continue;
+      const Problem& p = it->second;
+      const Solver& solver = solvers_.at(p.solver);
+      SubmittedProblem sp{p.id, p.solver, p.type, p.params.dump(), {}};
+      auto decoded = dwave::DecodeQp(
+          {p.data["lin"].get<std::string>(), p.data["quad"].get<std::string>()},
+          solver.graph.qubits(), solver.graph.couplers());
+      if (decoded.ok()) sp.problem = *std::move(decoded);
+      out.push_back(std::move(sp));
+    }
+    return out;
+  }
   absl::Status SetSolverStatus(absl::string_view name, absl::string_view status,
                                double avg_load) {
     absl::MutexLock lock(&mu_);
@@ -365,6 +387,9 @@ class SapiEmulator::Impl {
              {"per_qubit_coupling_range", {-18.0, 15.0}},
              {"num_reads_range", {1, 10000}},
              {"annealing_time_range", {0.5, 2000.0}},
+             {"max_anneal_schedule_points", 12},
+             {"max_h_gain_schedule_points", 20},
+             {"h_gain_schedule_range", {-4.0, 4.0}},
              {"default_annealing_time", 20.0},
              {"problem_run_duration_range", {0.0, 1000000.0}},
              {"default_programming_thermalization", 1000.0},
@@ -384,7 +409,11 @@ class SapiEmulator::Impl {
                {"programming_thermalization", "Delay after programming in us."},
                {"readout_thermalization", "Delay after each read in us."},
                {"flux_biases", "Flux biases."},
-               {"initial_state", "Initial state for reverse annealing."}}}};
+               {"initial_state", "Initial state for reverse annealing."},
+               {"reinitialize_state",
+                "Reapply the initial state for every read of a reverse "
+                "anneal."},
+               {"h_gain_schedule", "Time-dependent gain on h."}}}};
     solver.definition = {
         {"identity",
          {{"name", spec.name}, {"version", {{"graph_id", solver.graph_id}}}}},
@@ -663,7 +692,26 @@ class SapiEmulator::Impl {
     if (req.path == "/_emulator/reset" && req.method == "POST") {
       ClearFaults();
       ClearLog();
+      ClearSubmissions();
       SendJson(res, 200, json::object(), "application/json");
+      return;
+    }
+    if (req.path == "/_emulator/problems" && req.method == "GET") {
+      json out = json::array();
+      for (const SubmittedProblem& sp : Submissions()) {
+        json h = json::object();
+        for (const auto& [q, v] : sp.problem.linear) h[absl::StrCat(q)] = v;
+        json j = json::array();
+        for (const auto& [edge, v] : sp.problem.quadratic)
+          j.push_back({edge.first, edge.second, v});
+        out.push_back({{"id", sp.id},
+                       {"solver", sp.solver},
+                       {"type", sp.type},
+                       {"params", json::parse(sp.params_json)},
+                       {"h", std::move(h)},
+                       {"J", std::move(j)}});
+      }
+      SendJson(res, 200, out, "application/json");
       return;
     }
     if (req.path == "/_emulator/log" && req.method == "GET") {
@@ -762,6 +810,169 @@ class SapiEmulator::Impl {
         0x8000 | ((b >> 48) & 0x3fff), b & 0xffffffffffffULL);
   }
 
+  // (t, value) pairs of a schedule parameter; empty with *error set when it is
+  // not a list of numeric pairs.
+  static std::vector<std::pair<double, double>> Points(const json& value,
+                                                       absl::string_view name,
+                                                       std::string* error) {
+    std::vector<std::pair<double, double>> points;
+    if (!value.is_array()) {
+      *error = absl::StrCat(name, " should be a list");
+      return {};
+    }
+    for (const json& point : value) {
+      if (!point.is_array() || point.size() != 2 || !point[0].is_number() ||
+          !point[1].is_number()) {
+        *error = absl::StrCat(name, " should be a list of 2-tuples");
+        return {};
+      }
+      points.emplace_back(point[0].get<double>(), point[1].get<double>());
+    }
+    return points;
+  }
+
+  // SAPI's rules for anneal_schedule (D-Wave's solver documentation, QPU
+  // solver parameters). Sets *duration to the schedule's length.
+  static std::string ValidateSchedule(const json& value, const json& props,
+                                      double* duration) {
+    std::string error;
+    const auto points = Points(value, "anneal_schedule", &error);
+    if (!error.empty()) return error;
+    const bool reverse = !points.empty() && points[0].second == 1;
+    const size_t max =
+        props["max_anneal_schedule_points"].get<size_t>() + (reverse ? 1 : 0);
+    if (points.size() < 2 || points.size() > max) {
+      return absl::StrCat("anneal_schedule must contain between 2 and ", max,
+                          " points (contains ", points.size(), ")");
+    }
+    for (size_t k = 1; k < points.size(); ++k) {
+      if (!(points[k].first > points[k - 1].first))
+        return "Time t must increase for all points in the schedule";
+    }
+    const double min_time = props["annealing_time_range"][0].get<double>();
+    const double max_time = props["annealing_time_range"][1].get<double>();
+    if (points.back().first > max_time) {
+      return absl::StrCat(
+          "schedule cannot be longer than the maximum anneal time of ",
+          max_time);
+    }
+    if (points.back().second != 1)
+      return "In the final point, anneal fraction s must equal 1.";
+    if (!reverse && !(points[0].first == 0 && points[0].second == 0)) {
+      return "In the first point, anneal fraction s must equal 0 for forward "
+             "annealing or 1 for reverse annealing";
+    }
+    for (const auto& [t, s] : points) {
+      if (s < 0 || s > 1) return "anneal fraction s must lie in [0, 1]";
+    }
+    const double max_slope = 1.0 / min_time;
+    for (size_t k = 1; k < points.size(); ++k) {
+      const double slope = std::abs((points[k].second - points[k - 1].second) /
+                                    (points[k].first - points[k - 1].first));
+      if (std::round(slope * 1e10) / 1e10 > max_slope)
+        return absl::StrCat("the maximum slope cannot exceed ", max_slope);
+    }
+    *duration = points.back().first;
+    return "";
+  }
+
+  // anneal_schedule, initial_state, reinitialize_state, h_gain_schedule and
+  // flux_biases. `anneal` becomes the schedule's length when one is given.
+  static std::string ValidateControls(
+      const json& params, const json& props, const HardwareGraph& graph,
+      const absl::flat_hash_map<int, double>& active, double& anneal) {
+    if (params.contains("annealing_time") && params.contains("anneal_schedule"))
+      return "annealing_time and anneal_schedule are mutually exclusive.";
+    if (params.contains("annealing_time") &&
+        params["annealing_time"].is_number())
+      anneal = params["annealing_time"].get<double>();
+    bool reverse = false;
+    if (params.contains("anneal_schedule")) {
+      if (std::string e =
+              ValidateSchedule(params["anneal_schedule"], props, &anneal);
+          !e.empty()) {
+        return e;
+      }
+      reverse = params["anneal_schedule"][0][1] == 1;
+    }
+    const int num_qubits = graph.num_qubits();
+    if (params.contains("initial_state")) {
+      if (!reverse) {
+        return "initial_state is only used by reverse annealing (an "
+               "anneal_schedule that starts at s = 1)";
+      }
+      const json& state = params["initial_state"];
+      if (!state.is_array() || static_cast<int>(state.size()) != num_qubits) {
+        return absl::StrCat("initial_state must have one value per qubit (",
+                            num_qubits, ")");
+      }
+      for (int q = 0; q < num_qubits; ++q) {
+        const bool used = active.contains(q);
+        const json& v = state[q];
+        if (!v.is_number_integer())
+          return "initial_state values must be integers";
+        const int x = v.get<int>();
+        if (used && x != 1 && x != -1) {
+          return absl::StrCat("initial_state of active qubit ", q,
+                              " must be -1 or 1 (got ", x, ")");
+        }
+        if (!used && x != 3) {
+          return absl::StrCat("initial_state of unused qubit ", q,
+                              " must be 3 (got ", x, ")");
+        }
+      }
+    } else if (reverse) {
+      return "reverse annealing requested (anneal_schedule starts with s==1) "
+             "but initial_state not provided";
+    }
+    if (params.contains("reinitialize_state") &&
+        !params["reinitialize_state"].is_boolean()) {
+      return "reinitialize_state must be a boolean";
+    }
+    if (params.contains("h_gain_schedule")) {
+      std::string error;
+      const auto points =
+          Points(params["h_gain_schedule"], "h_gain_schedule", &error);
+      if (!error.empty()) return error;
+      const size_t max = props["max_h_gain_schedule_points"].get<size_t>();
+      if (points.size() < 2 || points.size() > max) {
+        return absl::StrCat("h_gain_schedule must contain between 2 and ", max,
+                            " points (contains ", points.size(), ")");
+      }
+      if (points[0].first != 0)
+        return "h_gain_schedule must start at time t = 0";
+      for (size_t k = 1; k < points.size(); ++k) {
+        if (!(points[k].first > points[k - 1].first))
+          return "Time t must increase for all points in the h_gain_schedule";
+      }
+      if (points.back().first != anneal) {
+        return absl::StrCat(
+            "h_gain_schedule must end at the end of the "
+            "anneal (t = ",
+            anneal, ")");
+      }
+      const json& range = props["h_gain_schedule_range"];
+      for (const auto& [t, g] : points) {
+        if (g < range[0].get<double>() || g > range[1].get<double>())
+          return absl::StrCat("h_gain_schedule value ", g,
+                              " is out of h_gain_schedule_range ",
+                              range.dump());
+      }
+    }
+    if (params.contains("flux_biases")) {
+      const json& biases = params["flux_biases"];
+      if (!biases.is_array() || static_cast<int>(biases.size()) != num_qubits) {
+        return absl::StrCat("flux_biases must have one value per qubit (",
+                            num_qubits, ")");
+      }
+      for (const json& b : biases) {
+        if (!b.is_number() || !std::isfinite(b.get<double>()))
+          return "flux_biases values must be finite numbers";
+      }
+    }
+    return "";
+  }
+
   // Validates one job (§4.1 item 5). Returns the error message or empty.
   std::string Validate(const json& job, const Solver*& solver_out)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
@@ -844,6 +1055,11 @@ class SapiEmulator::Impl {
       }
     }
     double anneal = props["default_annealing_time"].get<double>();
+    if (std::string error = ValidateControls(params, props, solver.graph,
+                                             decoded->linear, anneal);
+        !error.empty()) {
+      return error;
+    }
     if (params.contains("annealing_time")) {
       if (params.contains("anneal_schedule"))
         return "annealing_time and anneal_schedule are mutually exclusive.";
@@ -964,6 +1180,7 @@ class SapiEmulator::Impl {
           p.solved_on = now;
         }
         out.push_back(StatusJson(p, now, false));
+        submissions_.push_back(p.id);
         if (!p.failed && !p.cancelled) created.push_back(p.id);
         problems_[p.id] = std::move(p);
       }
@@ -1250,6 +1467,64 @@ class SapiEmulator::Impl {
     std::vector<Sample> samples_;
   };
 
+  // The reverse anneal's start per annealed cluster: the majority of its
+  // qubits' spins in initial_state (tie: 1).
+  static std::vector<uint8_t> ClusterStart(const json& initial_state,
+                                           const std::vector<int>& active,
+                                           const std::vector<int8_t>& sigma,
+                                           const std::vector<int>& cluster_of,
+                                           int clusters) {
+    std::vector<int> votes(clusters, 0);
+    for (size_t i = 0; i < active.size(); ++i)
+      votes[cluster_of[i]] += sigma[i] * initial_state[active[i]].get<int>();
+    std::vector<uint8_t> bits(clusters);
+    for (int c = 0; c < clusters; ++c) bits[c] = votes[c] >= 0 ? 1 : 0;
+    return bits;
+  }
+
+  // Orientations that make the strongest couplers (the chains of an embedded,
+  // possibly gauged problem) ferromagnetic: a spanning forest of them with
+  // parity. All +1 when they are frustrated (no consistent orientation: not
+  // chains).
+  static std::vector<int8_t> ChainOrientation(
+      const dwave::PhysicalProblem& problem,
+      const absl::flat_hash_map<int, int>& index, int n) {
+    std::vector<int8_t> sigma(n, 1);
+    double strongest = 0;
+    for (const auto& [edge, j] : problem.quadratic)
+      strongest = std::max(strongest, std::abs(j));
+    if (strongest == 0) return sigma;
+    std::vector<std::vector<std::pair<int, int8_t>>> adjacent(n);
+    for (const auto& [edge, j] : problem.quadratic) {
+      if (std::abs(j) < strongest * (1 - 1e-9)) continue;
+      const int a = index.at(edge.first), b = index.at(edge.second);
+      const int8_t relation = j < 0 ? 1 : -1;  // sigma_a sigma_b
+      adjacent[a].push_back({b, relation});
+      adjacent[b].push_back({a, relation});
+    }
+    std::vector<bool> seen(n, false);
+    for (int root = 0; root < n; ++root) {
+      if (seen[root]) continue;
+      seen[root] = true;
+      std::vector<int> stack = {root};
+      while (!stack.empty()) {
+        const int a = stack.back();
+        stack.pop_back();
+        for (const auto& [b, relation] : adjacent[a]) {
+          const int8_t want = static_cast<int8_t>(sigma[a] * relation);
+          if (!seen[b]) {
+            seen[b] = true;
+            sigma[b] = want;
+            stack.push_back(b);
+          } else if (sigma[b] != want) {
+            return std::vector<int8_t>(n, 1);  // frustrated
+          }
+        }
+      }
+    }
+    return sigma;
+  }
+
   void Solve(const Problem& p, const HardwareGraph& graph, json& answer_out,
              std::string& error) {
     auto decoded = dwave::DecodeQp(
@@ -1268,6 +1543,15 @@ class SapiEmulator::Impl {
       index[active[i]] = static_cast<int>(i);
     const int n = static_cast<int>(active.size());
     const bool ising = p.type == "ising";
+    // A spin-reversal transform turns some chain couplers positive; undo it
+    // (the spectrum is gauge-invariant) so that the chains cluster again.
+    std::vector<int8_t> sigma(n, 1);
+    if (ising && options_.chain_aware) {
+      sigma = ChainOrientation(*decoded, index, n);
+      for (auto& [q, h] : decoded->linear) h *= sigma[index[q]];
+      for (auto& [edge, j] : decoded->quadratic)
+        j *= sigma[index[edge.first]] * sigma[index[edge.second]];
+    }
     // Both types become a QUBO over 0/1 bits for the samplers; energies are
     // then reported in the submitted type's units, without any offset.
     QuboBuilder builder(n);
@@ -1349,7 +1633,38 @@ class SapiEmulator::Impl {
       target = &*contracted;
     }
     std::vector<std::vector<uint8_t>> states;
-    if (target->num_variables() <= 20) {
+    std::optional<std::vector<uint8_t>> start;
+    double s_min = 0;
+    if (ising && p.params.contains("initial_state")) {
+      start = ClusterStart(p.params["initial_state"], active, sigma, cluster_of,
+                           clusters);
+      s_min = 1;
+      for (const json& point : p.params["anneal_schedule"])
+        s_min = std::min(s_min, point[1].get<double>());
+    }
+    if (start) {
+      // A reverse anneal: every read starts from the submitted state and is
+      // annealed from the temperature of the schedule's lowest s (s -> beta
+      // geometrically between the hot and cold ends) down to the cold end; a
+      // schedule that stays at s = 1 is a quench that keeps a local minimum.
+      const BetaRange range = TunedBetaRange(*target);
+      SampleParams params;
+      params.num_reads = reads;
+      params.num_sweeps = std::max(100, options_.sweeps / 10);
+      params.seed = seed;
+      params.beta_cold = range.cold;
+      params.beta_hot = range.hot * std::pow(range.cold / range.hot, s_min);
+      params.initial_states = {*start};
+      CollectingSink sink;
+      Interrupter interrupter;
+      auto stats =
+          NewCpuSaSampler(&pool_)->Sample(*target, params, sink, interrupter);
+      if (!stats.ok()) {
+        error = std::string(stats.status().message());
+        return;
+      }
+      for (Sample& s : sink.Take()) states.push_back(std::move(s.bits));
+    } else if (target->num_variables() <= 20) {
       // An ideal QPU: every read is a ground state, drawn uniformly.
       auto ground =
           FindGroundStates(*target, int64_t{1} << 20, &pool_, nullptr);
@@ -1405,8 +1720,10 @@ class SapiEmulator::Impl {
         }
       }
       std::vector<int8_t> values(n);
-      for (int i = 0; i < n; ++i)
-        values[i] = ising ? (state[i] ? 1 : -1) : static_cast<int8_t>(state[i]);
+      for (int i = 0; i < n; ++i) {
+        values[i] = ising ? static_cast<int8_t>((state[i] ? 1 : -1) * sigma[i])
+                          : static_cast<int8_t>(state[i]);
+      }
       answer.solutions.push_back(std::move(values));
       answer.energies.push_back(qubo->Energy(state) - shift);
       answer.num_occurrences.push_back(1);
@@ -1426,9 +1743,11 @@ class SapiEmulator::Impl {
       answer = std::move(sorted);
     }
     const dwave::QpAnswerFields fields = dwave::EncodeQpAnswer(answer);
-    const double anneal = p.params.contains("annealing_time")
-                              ? p.params["annealing_time"].get<double>()
-                              : 20.0;
+    double anneal = p.params.contains("annealing_time")
+                        ? p.params["annealing_time"].get<double>()
+                        : 20.0;
+    if (p.params.contains("anneal_schedule"))
+      anneal = p.params["anneal_schedule"].back()[0].get<double>();
     const double sampling =
         reads * (anneal + kReadoutPerSample + kDelayPerSample);
     answer_out = {{"format", "qp"},
@@ -1461,6 +1780,7 @@ class SapiEmulator::Impl {
   std::map<std::string, Problem> problems_ ABSL_GUARDED_BY(mu_);
   std::vector<Fault> faults_ ABSL_GUARDED_BY(mu_);
   std::vector<LogEntry> log_ ABSL_GUARDED_BY(mu_);
+  std::vector<std::string> submissions_ ABSL_GUARDED_BY(mu_);
   uint64_t rng_state_ = 1;
   uint64_t uuid_counter_ ABSL_GUARDED_BY(mu_) = 0;
 
@@ -1485,6 +1805,9 @@ std::string SapiEmulator::metadata_endpoint() const {
 void SapiEmulator::AddFault(Fault fault) { impl_->AddFault(std::move(fault)); }
 void SapiEmulator::ClearFaults() { impl_->ClearFaults(); }
 std::vector<LogEntry> SapiEmulator::RequestLog() const { return impl_->Log(); }
+std::vector<SubmittedProblem> SapiEmulator::Submissions() const {
+  return impl_->Submissions();
+}
 void SapiEmulator::ClearLog() { impl_->ClearLog(); }
 int SapiEmulator::CountRequests(absl::string_view route,
                                 absl::string_view method) const {

@@ -12,8 +12,14 @@
 //
 // Runs in-process (tests: Start() on a loopback port, in a background thread)
 // or as the qs_sapi_emulator binary. Control routes live outside the SAPI base
-// path: POST /_emulator/faults, GET /_emulator/log, POST /_emulator/reset, POST
-// /_emulator/solvers/{name} ({"status": ..., "avg_load": ...}).
+// path: POST /_emulator/faults, GET /_emulator/log, GET /_emulator/problems
+// (every accepted problem with its params, h and J), POST /_emulator/reset,
+// POST /_emulator/solvers/{name} ({"status": ..., "avg_load": ...}).
+//
+// Anneal controls (docs/dwave-protocol.md §6): anneal_schedule,
+// h_gain_schedule, initial_state, reinitialize_state and flux_biases are
+// checked by SAPI's rules; a reverse anneal starts every read from the
+// submitted initial_state and anneals only as deep as the schedule's lowest s.
 #ifndef QS_TESTS_SAPI_EMULATOR_SAPI_EMULATOR_H_
 #define QS_TESTS_SAPI_EMULATOR_SAPI_EMULATOR_H_
 
@@ -25,6 +31,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
+#include "core/sample/dwave/qp_codec.h"
 
 namespace qs::sapi_emulator {
 
@@ -85,6 +92,16 @@ struct LogEntry {
                       // "solvers", "solver", "regions", ...
 };
 
+// A problem the emulator accepted, as submitted (for assertions on gauges,
+// initial states and schedules).
+struct SubmittedProblem {
+  std::string id;
+  std::string solver;
+  std::string type;
+  std::string params_json;         // the job's params object
+  dwave::PhysicalProblem problem;  // h / J (or Q) per active qubit / coupler
+};
+
 // Injected behaviour for the next `count` requests on `route` ("any" for every
 // SAPI route).
 struct Fault {
@@ -126,6 +143,9 @@ class SapiEmulator {
   void ClearFaults();
   std::vector<LogEntry> RequestLog() const;
   void ClearLog();
+  // Every accepted problem since the start (or the last reset), in submission
+  // order.
+  std::vector<SubmittedProblem> Submissions() const;
   // Number of logged requests with this route and method.
   int CountRequests(absl::string_view route, absl::string_view method) const;
   absl::Status SetSolverStatus(absl::string_view name, absl::string_view status,

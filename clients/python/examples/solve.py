@@ -4,7 +4,7 @@
     V/bin/python clients/python/examples/solve.py --target 127.0.0.1:50051 --kind sudoku \\
         --input '.......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8.....9...4..65..' --reads 3000
 
-(V: the virtual environment of the README's install command). A progress bar goes to stderr when tqdm is
+(V: the virtual environment of docs/python.md's install command). A progress bar goes to stderr when tqdm is
 installed; Ctrl-C cancels the solve on the server. Exits 1 with "CODE: message" when the call fails."""
 import argparse
 import sys

@@ -15,6 +15,7 @@
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
+#include "core/sample/cpu_sa/bitslice_kernel.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/sample_util.h"
@@ -98,10 +99,19 @@ class CpuSaSampler final : public Sampler {
                      CachedSchedule(model, params));
     const ResolvedSchedule& schedule = *resolved;
     const KernelPath path = ResolveKernelPath(params.kernel);
-    const int lanes = KernelLanes(path);
-    ASSIGN_OR_RETURN(const std::shared_ptr<const KernelModel> shared_model,
-                     CachedKernelModel(model, params.derived));
-    const KernelModel& kernel_model = *shared_model;
+    // The automatic choice takes the bit-sliced kernel when the model
+    // qualifies and is large (bitslice_kernel.h); a path the request names is
+    // the float kernel's.
+    std::shared_ptr<const BitSliceModel> bitsliced;
+    if (params.kernel == KernelPath::kAuto && n >= kBitSliceMinVariables) {
+      bitsliced = CachedBitSliceModel(model, params.derived);
+      if (!bitsliced->qualifies) bitsliced = nullptr;
+    }
+    const int lanes = bitsliced != nullptr ? kBitSliceLanes : KernelLanes(path);
+    std::shared_ptr<const KernelModel> shared_model;
+    if (bitsliced == nullptr) {
+      ASSIGN_OR_RETURN(shared_model, CachedKernelModel(model, params.derived));
+    }
 
     std::atomic<int> reads_done{0};
     std::atomic<int64_t> sweeps{0}, attempts{0}, accepted{0}, cpu_ns{0};
@@ -117,8 +127,11 @@ class CpuSaSampler final : public Sampler {
       }
       const int64_t cpu_start = ThreadCpuNanos();
       const KernelStats run =
-          AnnealReads(batch_path, kernel_model, schedule, params.acceptance,
-                      reads, interrupter);
+          bitsliced != nullptr
+              ? AnnealBitSliced(*bitsliced, schedule, params.acceptance, reads,
+                                interrupter)
+              : AnnealReads(batch_path, *shared_model, schedule,
+                            params.acceptance, reads, interrupter);
       cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
       sweeps.fetch_add(run.sweeps_done * count, std::memory_order_relaxed);
       attempts.fetch_add(run.attempts, std::memory_order_relaxed);
@@ -129,7 +142,9 @@ class CpuSaSampler final : public Sampler {
       if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit)
         return;
       for (int k = 0; k < count; ++k) {
-        const double energy = model.Energy(reads[k].state);
+        const double energy = bitsliced != nullptr && bitsliced->energy_exact
+                                  ? reads[k].energy
+                                  : model.Energy(reads[k].state);
         reads_done.fetch_add(1, std::memory_order_relaxed);
         if (params.target_energy && energy <= *params.target_energy + 1e-9) {
           interrupter.Interrupt(StopReason::kTargetReached);
@@ -174,9 +189,10 @@ class CpuSaSampler final : public Sampler {
     stats.beta_range_rule = schedule.rule();
     stats.sweeps_per_beta = schedule.sweeps_per_beta();
     stats.acceptance = params.acceptance;
-    stats.kernel = std::string(KernelPathName(path));
+    stats.kernel = std::string(bitsliced != nullptr ? BitSlicePathName()
+                                                    : KernelPathName(path));
     stats.lanes = lanes;
-    stats.kernel_exact = kernel_model.exact;
+    stats.kernel_exact = bitsliced != nullptr || shared_model->exact;
     stats.threads = pool_->num_threads();
     stats.elapsed = absl::Now() - start;
     stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
@@ -194,6 +210,10 @@ class CpuSaSampler final : public Sampler {
     if (wire.distinct_valid() &&
         wire.cpu_sa().beta_range() == v1::BETA_RANGE_RULE_DEFAULT)
       params.beta_range_rule = BetaRangeRule::kDwave;
+    // ... and independent reads: the bit-sliced kernel's reads share their
+    // random numbers in groups of 32.
+    if (wire.distinct_valid() && params.kernel == KernelPath::kAuto)
+      params.kernel = ResolveKernelPath(KernelPath::kAuto);
   }
 
   void FillInfo(const SampleStats& stats,

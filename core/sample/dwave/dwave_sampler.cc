@@ -1,5 +1,6 @@
 // The "dwave" backend: solver selection, embedding, submission, polling,
-// cancellation and unembedding (docs/dwave-protocol.md §1.3-§1.8, §3.6).
+// cancellation and unembedding (docs/dwave-protocol.md §1.3-§1.8, §3.6), and
+// the QPU controls of §6.
 #include "core/sample/dwave/dwave_sampler.h"
 
 #include <algorithm>
@@ -14,7 +15,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "core/base/rng.h"
 #include "core/base/status_macros.h"
+#include "core/sample/dwave/anneal_controls.h"
 #include "core/sample/dwave/embed_problem.h"
 #include "core/sample/dwave/embedding.h"
 #include "core/sample/dwave/hardware_graph.h"
@@ -32,6 +35,9 @@ using dwave::SolverInfo;
 // when estimating how many reads fit in the solver's maximum run duration
 // (Advantage: ~36 µs readout + ~21 µs delay).
 constexpr double kReadoutAllowanceUs = 100.0;
+// Bounds of the problems one solve may submit.
+constexpr uint32_t kMaxTransforms = 1000;
+constexpr uint32_t kMaxRefineRounds = 100;
 
 struct SolverEntry {
   SolverInfo info;
@@ -59,6 +65,23 @@ absl::Status StatusForProblem(const dwave::ProblemStatus& s) {
   return absl::OkStatus();
 }
 
+// Whether a failed call ended because the solve was cancelled or reached its
+// time limit. A transfer timed out on the interrupter's deadline can end a few
+// milliseconds before it (timeouts are whole milliseconds): wait that out, so
+// that the stop (and its reason) is the interrupter's.
+bool StoppedBy(const absl::Status& status, Interrupter& interrupter) {
+  if (status.code() != absl::StatusCode::kCancelled &&
+      status.code() != absl::StatusCode::kDeadlineExceeded) {
+    return false;
+  }
+  const absl::Duration left = interrupter.deadline() - absl::Now();
+  if (status.code() == absl::StatusCode::kDeadlineExceeded &&
+      left < absl::Milliseconds(20)) {
+    absl::SleepFor(left);
+  }
+  return interrupter.ShouldStop();
+}
+
 std::vector<double> DurationBuckets() {
   return {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
           0.5,    1,     2.5,    5,     10,   30,    60,   300};
@@ -68,6 +91,16 @@ std::vector<MetricSpec> DwaveMetrics() {
   return {
       {"qs_dwave_qpu_access_seconds_total",
        "QPU access time SAPI reported, by solver",
+       MetricKind::kCounter,
+       {}},
+      {"qs_dwave_qpu_access_microseconds_total",
+       "QPU access time SAPI reported in microseconds (what D-Wave bills), "
+       "summed over every problem, by solver",
+       MetricKind::kCounter,
+       {}},
+      {"qs_dwave_problems_total",
+       "Problems submitted to SAPI (spin-reversal transforms, read splits and "
+       "refinement rounds each count), by solver",
        MetricKind::kCounter,
        {}},
       {"qs_dwave_qpu_access_seconds",
@@ -100,6 +133,9 @@ void RecordDwaveMetrics(const v1::DwaveInfo& d, absl::string_view puzzle,
   const MetricLabels by_solver = {{"solver", d.solver()}};
   const MetricLabels by_puzzle = {{"puzzle", std::string(puzzle)}};
   recorder.Record("qs_dwave_qpu_access_seconds_total", by_solver, access);
+  recorder.Record("qs_dwave_qpu_access_microseconds_total", by_solver,
+                  d.qpu_access_time_us());
+  recorder.Record("qs_dwave_problems_total", by_solver, d.num_problems());
   recorder.Record("qs_dwave_qpu_access_seconds", by_solver, access);
   recorder.Record("qs_dwave_chain_break_fraction", by_puzzle,
                   d.mean_chain_break_fraction());
@@ -158,7 +194,8 @@ class DwaveSampler final : public Sampler {
           absl::StrCat(field, "label: ", d.label().size(),
                        " characters, over SAPI's limit of 1024"));
     }
-    return absl::OkStatus();
+    RETURN_IF_ERROR(CheckControls(params, field));
+    return CheckAgainstSolver(d, field);
   }
 
   std::vector<MetricSpec> Metrics() const override { return DwaveMetrics(); }
@@ -226,9 +263,7 @@ class DwaveSampler final : public Sampler {
         std::min(interrupter.deadline(), start + options_.solve_timeout);
     CallContext ctx{deadline, &interrupter};
     auto stopped = [&](const absl::Status& status) {
-      return interrupter.ShouldStop() &&
-             (status.code() == absl::StatusCode::kCancelled ||
-              status.code() == absl::StatusCode::kDeadlineExceeded);
+      return StoppedBy(status, interrupter);
     };
 
     if (model.num_variables() == 0) {
@@ -266,18 +301,21 @@ class DwaveSampler final : public Sampler {
     // Parameters, checked against the solver before any embedding work.
     const bool auto_scale = dp.has_auto_scale() ? dp.auto_scale() : true;
     info.set_auto_scale(auto_scale);
-    double annealing_time = si.default_annealing_time;
-    if (dp.has_annealing_time_us()) {
-      annealing_time = dp.annealing_time_us();
-      if (!(annealing_time >= si.annealing_time_range.first &&
-            annealing_time <= si.annealing_time_range.second)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "params.dwave.annealing_time_us: ", annealing_time,
-            " is outside the solver's range [", si.annealing_time_range.first,
-            ", ", si.annealing_time_range.second, "]"));
-      }
+    ASSIGN_OR_RETURN(const Controls controls, ResolveControls(dp, params, si));
+    info.set_annealing_time_us(controls.anneal_end_us);
+    info.set_reverse_anneal(dp.reverse_anneal());
+    for (const auto& [t, s] : controls.first_schedule) {
+      v1::AnnealPoint* point = info.add_anneal_schedule();
+      point->set_time_us(t);
+      point->set_s(s);
     }
-    info.set_annealing_time_us(annealing_time);
+    if (!dp.flux_biases().empty() &&
+        dp.flux_biases_size() != model.num_variables()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.flux_biases: has ", dp.flux_biases_size(),
+                       " values for a sampled model of ", model.num_variables(),
+                       " variables (one per variable)"));
+    }
     // Embedding.
     const dwave::ProblemGraph graph = dwave::ProblemGraphOf(model);
     const uint64_t graph_hash = dwave::ProblemGraphHash(graph);
@@ -334,224 +372,233 @@ class DwaveSampler final : public Sampler {
     ASSIGN_OR_RETURN(
         const dwave::EmbeddedProblem physical,
         dwave::EmbedIsing(ising, *embedding, solver->graph, chain_strength));
-    if (!auto_scale) {
-      for (const auto& [q, h] : physical.ising.linear) {
-        if (h < si.h_range.first || h > si.h_range.second) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("params.dwave.auto_scale: with auto_scale off, the "
-                           "embedded h of qubit ",
-                           q, " (", h, ") is outside the solver's h_range [",
-                           si.h_range.first, ", ", si.h_range.second, "]"));
-        }
-      }
-      for (const auto& [edge, j] : physical.ising.quadratic) {
-        if (j < si.extended_j_range.first || j > si.extended_j_range.second) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("params.dwave.auto_scale: with auto_scale off, the "
-                           "embedded J of coupler [",
-                           edge.first, ",", edge.second, "] (", j,
-                           ") is outside the solver's extended_j_range [",
-                           si.extended_j_range.first, ", ",
-                           si.extended_j_range.second, "]"));
-        }
-      }
-    }
-    ASSIGN_OR_RETURN(const dwave::QpData data,
-                     dwave::EncodeQp(physical.ising, si.qubits, si.couplers));
+    if (!auto_scale) RETURN_IF_ERROR(CheckRanges(physical.ising, si));
 
-    // Jobs: num_reads split over problems that fit the solver's limits.
-    int64_t max_reads = si.num_reads_range.second;
-    const double per_read = annealing_time + si.default_readout_thermalization +
-                            kReadoutAllowanceUs;
-    const double budget =
-        si.max_run_duration_us - si.default_programming_thermalization;
-    if (per_read > 0 && budget > 0) {
-      max_reads = std::min<int64_t>(
-          max_reads, static_cast<int64_t>(std::floor(budget / per_read)));
+    // Spin-reversal transforms: one gauge per transform (none without).
+    const int64_t total_reads = params.num_reads;
+    const int transforms = static_cast<int>(std::min<int64_t>(
+        dp.num_spin_reversal_transforms(), std::max<int64_t>(1, total_reads)));
+    info.set_num_spin_reversal_transforms(transforms);
+    std::vector<Gauged> gauged;
+    if (transforms == 0) {
+      ASSIGN_OR_RETURN(dwave::QpData data,
+                       dwave::EncodeQp(physical.ising, si.qubits, si.couplers));
+      gauged.push_back({dwave::Gauge(), std::move(data)});
     }
-    max_reads = std::max<int64_t>(1, max_reads);
-    auto listed = [&](absl::string_view name) {
-      return si.parameters.empty() ||
-             std::find(si.parameters.begin(), si.parameters.end(), name) !=
-                 si.parameters.end();
-    };
-    std::vector<dwave::ProblemJob> jobs;
-    for (int64_t left = params.num_reads; left > 0;) {
-      const int64_t reads = std::min(left, max_reads);
-      left -= reads;
-      nlohmann::json p = {{"num_reads", reads}};
-      if (listed("auto_scale")) p["auto_scale"] = auto_scale;
-      if (listed("answer_mode")) p["answer_mode"] = "histogram";
-      if (dp.has_annealing_time_us()) p["annealing_time"] = annealing_time;
-      dwave::ProblemJob job;
-      job.solver_identity_json = si.identity_json;
-      job.type = "ising";
-      job.data = data;
-      job.params_json = p.dump();
-      job.label = dp.label();
-      jobs.push_back(std::move(job));
+    for (int k = 0; k < transforms; ++k) {
+      dwave::Gauge gauge = dwave::RandomGauge(
+          physical.ising, DeriveSeed(params.seed ^ 0x5eedf11bULL, k));
+      ASSIGN_OR_RETURN(dwave::QpData data,
+                       dwave::EncodeQp(dwave::ApplyGauge(physical.ising, gauge),
+                                       si.qubits, si.couplers));
+      gauged.push_back({std::move(gauge), std::move(data)});
     }
 
-    // Submission: one POST for every job, never resent once it may have reached
-    // SAPI. A cancel does not abort it: a POST cut short after SAPI queued the
-    // problems would leave them running (and billed) with ids we never learn,
-    // so they could not be deleted. The cancel is seen right after, below.
+    // Rounds: the first anneal, then the refinement's reverse anneals from the
+    // best sample so far.
+    Unembedded totals(gauged.size());
+    std::optional<std::vector<uint8_t>> best;
+    if (dp.reverse_anneal()) best = params.initial_states[0];
+    const int rounds = 1 + static_cast<int>(dp.refine_rounds());
     const absl::Time sapi_start = absl::Now();
-    Interrupter uninterrupted;
-    auto submitted =
-        client.Submit(jobs, CallContext{ctx.deadline, &uninterrupted});
-    if (!submitted.ok()) {
-      if (stopped(submitted.status())) return finish();
-      return submitted.status();
-    }
-    std::vector<std::string> pending;
-    std::vector<std::string> completed;
-    std::map<std::string, dwave::ProblemAnswer> answers;
-    absl::Status failure;
-    for (auto& item : *submitted) {
-      if (!item.ok()) {
-        if (failure.ok()) {
-          failure = absl::Status(item.status().code(),
-                                 absl::StrCat("SAPI refused the problem: ",
-                                              item.status().message()));
-        }
-        continue;
-      }
-      info.add_problem_ids(item->id);
-      if (item->status == "COMPLETED") {
-        if (item->answer) {
-          answers[item->id] = *item->answer;
-        } else {
-          completed.push_back(item->id);
-        }
-      } else if (item->terminal()) {
-        if (failure.ok()) failure = StatusForProblem(*item);
-      } else {
-        pending.push_back(item->id);
-      }
-    }
-    auto cancel_pending = [&]() {
-      if (pending.empty()) return;
-      Interrupter none;
-      // A fresh, short budget: the caller's has run out or was cancelled.
-      client
-          .Cancel(pending, CallContext{absl::Now() + absl::Seconds(10), &none})
-          .IgnoreError();
-      pending.clear();
-    };
-    if (!failure.ok()) {
-      cancel_pending();
-      return failure;
-    }
-
-    // Long polling until every problem is terminal.
-    while (!pending.empty()) {
-      if (interrupter.ShouldStop()) {
-        cancel_pending();
-        return finish();
-      }
-      const double left = absl::ToDoubleSeconds(deadline - absl::Now());
-      if (left <= 0) {
-        cancel_pending();
-        return absl::DeadlineExceededError(absl::StrCat(
-            "backend dwave: no answer within the solve timeout of ",
-            absl::FormatDuration(options_.solve_timeout)));
-      }
-      const int wait = std::clamp(static_cast<int>(std::min<double>(
-                                      options_.poll_timeout_seconds, left)),
-                                  1, 30);
-      auto statuses = client.Poll(pending, wait, ctx);
-      if (!statuses.ok()) {
-        cancel_pending();
-        if (interrupter.ShouldStop()) return finish();
-        return statuses.status();
-      }
-      for (const dwave::ProblemStatus& s : *statuses) {
-        if (!s.terminal()) continue;
-        pending.erase(std::remove(pending.begin(), pending.end(), s.id),
-                      pending.end());
-        if (s.status == "COMPLETED") {
-          completed.push_back(s.id);
-        } else if (failure.ok()) {
-          failure = StatusForProblem(s);
-        }
-      }
-      if (!failure.ok()) {
-        cancel_pending();
-        return failure;
-      }
-    }
-    for (const std::string& id : completed) {
-      auto answer = client.GetAnswer(id, ctx);
-      if (!answer.ok()) {
-        if (stopped(answer.status())) return finish();
-        return answer.status();
-      }
-      answers[id] = *std::move(answer);
+    for (int round = 0; round < rounds; ++round) {
+      RoundPlan plan;
+      plan.round = round;
+      plan.schedule =
+          round == 0 ? controls.first_schedule : controls.refine_schedule;
+      plan.reverse = round > 0 || dp.reverse_anneal();
+      plan.start = plan.reverse ? best : std::nullopt;
+      ASSIGN_OR_RETURN(
+          std::vector<PlannedJob> jobs,
+          PlanJobs(plan, gauged, *embedding, dp, si, controls, total_reads));
+      ASSIGN_OR_RETURN(const bool finished,
+                       RunJobs(client, jobs, ctx, deadline, interrupter, info));
+      if (!finished) break;  // stopped: report the rounds that ran
+      RETURN_IF_ERROR(
+          ReadAnswers(jobs, gauged, *embedding, model, sink, info, totals));
+      info.set_rounds(round + 1);
+      if (totals.best_bits.empty() || interrupter.ShouldStop()) break;
+      best = totals.best_bits;
     }
     info.set_sapi_seconds(absl::ToDoubleSeconds(absl::Now() - sapi_start));
-
-    // Unembedding.
-    std::map<std::string, double> timing;
-    double broken_weighted = 0, max_broken = 0;
-    uint64_t reads = 0, broken_reads = 0;
-    uint32_t read_index = 0;
-    bool first = true;
-    for (const std::string& id : info.problem_ids()) {
-      auto it = answers.find(id);
-      if (it == answers.end()) continue;
-      const dwave::ProblemAnswer& a = it->second;
-      ASSIGN_OR_RETURN(const dwave::QpAnswer decoded,
-                       dwave::DecodeQpAnswer(a.fields, "ising"));
-      ASSIGN_OR_RETURN(
-          const dwave::ChainReader reader,
-          dwave::ChainReader::Create(*embedding, decoded.active_variables));
-      for (const auto& [key, value] : a.timing) {
-        if (first || !absl::StrContains(key, "per_sample"))
-          timing[key] += value;
-      }
-      first = false;
-      for (size_t s = 0; s < decoded.solutions.size(); ++s) {
-        int broken = 0;
-        std::vector<uint8_t> bits = reader.Read(decoded.solutions[s], &broken);
-        const double fraction =
-            reader.num_chains() > 0
-                ? static_cast<double>(broken) / reader.num_chains()
-                : 0.0;
-        const uint64_t occurrences = static_cast<uint64_t>(
-            std::max<int64_t>(1, decoded.num_occurrences[s]));
-        broken_weighted += fraction * static_cast<double>(occurrences);
-        max_broken = std::max(max_broken, fraction);
-        reads += occurrences;
-        if (broken > 0) broken_reads += occurrences;
-        const double energy = model.Energy(bits);
-        sink.OnSample({std::move(bits), energy, read_index++, occurrences});
-      }
-    }
-    stats.reads_done = static_cast<int>(reads);
-    info.set_mean_chain_break_fraction(
-        reads > 0 ? broken_weighted / static_cast<double>(reads) : 0.0);
-    info.set_max_chain_break_fraction(max_broken);
-    info.set_reads_with_broken_chains(broken_reads);
-    auto time_of = [&](const char* key) {
-      auto it = timing.find(key);
-      return it == timing.end() ? 0.0 : it->second;
-    };
-    info.set_qpu_access_time_us(time_of("qpu_access_time"));
-    info.set_qpu_programming_time_us(time_of("qpu_programming_time"));
-    info.set_qpu_sampling_time_us(time_of("qpu_sampling_time"));
-    info.set_qpu_anneal_time_per_sample_us(
-        time_of("qpu_anneal_time_per_sample"));
-    info.set_qpu_readout_time_per_sample_us(
-        time_of("qpu_readout_time_per_sample"));
-    info.set_qpu_delay_time_per_sample_us(time_of("qpu_delay_time_per_sample"));
-    info.set_qpu_access_overhead_time_us(time_of("qpu_access_overhead_time"));
-    info.set_total_post_processing_time_us(
-        time_of("total_post_processing_time"));
+    stats.reads_done = static_cast<int>(totals.reads);
+    totals.Fill(info);
     return finish();
   }
 
  private:
+  // The schedules against the solver's properties already at admission (so
+  // that a streaming call is refused before it starts), when the solver's
+  // definition is cached; Sample checks them again before submitting.
+  absl::Status CheckAgainstSolver(const v1::DwaveParams& d,
+                                  const std::string& field) const {
+    if (d.anneal_schedule().empty() && d.h_gain_schedule().empty())
+      return absl::OkStatus();
+    const std::shared_ptr<const SolverEntry> entry =
+        KnownSolver(d.solver().empty() ? options_.solver : d.solver());
+    if (entry == nullptr) return absl::OkStatus();
+    const SolverInfo& si = entry->info;
+    dwave::SchedulePoints schedule;
+    for (const v1::AnnealPoint& p : d.anneal_schedule())
+      schedule.emplace_back(p.time_us(), p.s());
+    if (!schedule.empty()) {
+      RETURN_IF_ERROR(dwave::CheckScheduleForSolver(
+          schedule, d.reverse_anneal(), si,
+          absl::StrCat(field, "anneal_schedule")));
+    }
+    if (d.h_gain_schedule().empty()) return absl::OkStatus();
+    dwave::SchedulePoints gain;
+    for (const v1::GainPoint& p : d.h_gain_schedule())
+      gain.emplace_back(p.time_us(), p.g());
+    const double end = !schedule.empty()           ? schedule.back().first
+                       : d.has_annealing_time_us() ? d.annealing_time_us()
+                                                   : si.default_annealing_time;
+    return dwave::CheckGainSchedule(gain, end, &si,
+                                    absl::StrCat(field, "h_gain_schedule"));
+  }
+
+  // The cached definition of a solver, of any age (the background
+  // availability probe fetches the configured one); null when none is cached:
+  // request checks never wait on SAPI.
+  std::shared_ptr<const SolverEntry> KnownSolver(
+      const std::string& name) const {
+    absl::MutexLock lock(&mu_);
+    auto it = solvers_.find(name.empty() ? absl::StrCat("*", options_.topology)
+                                         : name);
+    return it == solvers_.end() ? nullptr : it->second;
+  }
+
+  // The rules of the anneal controls that need no solver, so that a bad
+  // schedule is refused before the solve starts.
+  static absl::Status CheckControls(const v1::SolveParams& params,
+                                    const std::string& field) {
+    const v1::DwaveParams& d = params.dwave();
+    if (d.num_spin_reversal_transforms() > kMaxTransforms) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field,
+          "num_spin_reversal_transforms: ", d.num_spin_reversal_transforms(),
+          " is over the limit of ", kMaxTransforms));
+    }
+    if (d.refine_rounds() > kMaxRefineRounds) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, "refine_rounds: ", d.refine_rounds(),
+                       " is over the limit of ", kMaxRefineRounds));
+    }
+    dwave::SchedulePoints schedule;
+    for (const v1::AnnealPoint& p : d.anneal_schedule())
+      schedule.emplace_back(p.time_us(), p.s());
+    if (!schedule.empty()) {
+      if (d.has_annealing_time_us()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            field,
+            "anneal_schedule: annealing_time_us and anneal_schedule are "
+            "mutually exclusive"));
+      }
+      RETURN_IF_ERROR(
+          dwave::CheckScheduleShape(schedule, d.reverse_anneal(),
+                                    absl::StrCat(field, "anneal_schedule")));
+    }
+    if (d.reverse_anneal()) {
+      if (schedule.empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field,
+                         "reverse_anneal: needs an anneal_schedule that "
+                         "starts at s = 1"));
+      }
+      if (params.initial_states().empty()) {
+        return absl::InvalidArgumentError(
+            "params.initial_states: reverse_anneal starts from "
+            "initial_states[0]; none given");
+      }
+    }
+    if (!d.h_gain_schedule().empty()) {
+      dwave::SchedulePoints gain;
+      for (const v1::GainPoint& p : d.h_gain_schedule())
+        gain.emplace_back(p.time_us(), p.g());
+      const double end = !schedule.empty()           ? schedule.back().first
+                         : d.has_annealing_time_us() ? d.annealing_time_us()
+                                                     : -1;
+      RETURN_IF_ERROR(dwave::CheckGainSchedule(
+          gain, end, nullptr, absl::StrCat(field, "h_gain_schedule")));
+    }
+    for (int k = 0; k < d.flux_biases_size(); ++k) {
+      if (!std::isfinite(d.flux_biases(k))) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, "flux_biases[", k, "]: not a finite number"));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // The anneal controls of a request, checked against the solver.
+  struct Controls {
+    dwave::SchedulePoints first_schedule;   // empty: annealing_time
+    dwave::SchedulePoints refine_schedule;  // reverse, for rounds > 0
+    dwave::SchedulePoints gain_schedule;
+    double annealing_time = 0;  // sent when the request set it
+    double anneal_end_us = 0;   // duration of the first round's anneal
+    double longest_anneal_us = 0;
+  };
+
+  // A gauged copy of the embedded problem.
+  struct Gauged {
+    dwave::Gauge gauge;
+    dwave::QpData data;
+  };
+
+  struct RoundPlan {
+    int round = 0;
+    bool reverse = false;
+    dwave::SchedulePoints schedule;
+    std::optional<std::vector<uint8_t>> start;
+  };
+
+  struct PlannedJob {
+    dwave::ProblemJob job;
+    int transform = 0;
+    int round = 0;
+    int64_t reads = 0;
+    std::string id;  // once submitted
+    std::optional<dwave::ProblemAnswer> answer;
+  };
+
+  // What the unembedded answers added up to, over every round.
+  struct Unembedded {
+    explicit Unembedded(size_t transforms)
+        : broken_by_transform(transforms, 0.0),
+          reads_by_transform(transforms, 0) {}
+    std::map<std::string, double> timing;
+    bool first_timing = true;
+    double broken_weighted = 0, max_broken = 0;
+    uint64_t reads = 0, broken_reads = 0;
+    uint32_t read_index = 0;
+    std::vector<double> broken_by_transform;
+    std::vector<uint64_t> reads_by_transform;
+    std::vector<uint8_t> best_bits;
+    double best_energy = HUGE_VAL;
+
+    void Fill(v1::DwaveInfo& info) const;
+  };
+
+  static absl::StatusOr<Controls> ResolveControls(const v1::DwaveParams& dp,
+                                                  const SampleParams& params,
+                                                  const SolverInfo& si);
+  static absl::Status CheckRanges(const dwave::PhysicalProblem& physical,
+                                  const SolverInfo& si);
+  static absl::StatusOr<std::vector<PlannedJob>> PlanJobs(
+      const RoundPlan& plan, const std::vector<Gauged>& gauged,
+      const dwave::Embedding& embedding, const v1::DwaveParams& dp,
+      const SolverInfo& si, const Controls& controls, int64_t total_reads);
+  absl::StatusOr<bool> RunJobs(dwave::SapiClient& client,
+                               std::vector<PlannedJob>& jobs,
+                               const CallContext& ctx, absl::Time deadline,
+                               Interrupter& interrupter,
+                               v1::DwaveInfo& info) const;
+  static absl::Status ReadAnswers(const std::vector<PlannedJob>& jobs,
+                                  const std::vector<Gauged>& gauged,
+                                  const dwave::Embedding& embedding,
+                                  const Qubo& model, SampleSink& sink,
+                                  v1::DwaveInfo& info, Unembedded& totals);
   absl::Status ProbeSolver(const std::string& token, CallContext& ctx) const {
     absl::Status status;
     auto client = Client(token, ctx);
@@ -670,6 +717,420 @@ class DwaveSampler final : public Sampler {
   mutable absl::Time status_checked_ ABSL_GUARDED_BY(mu_) =
       absl::InfinitePast();
 };
+
+bool Listed(const SolverInfo& si, absl::string_view name) {
+  return si.parameters.empty() ||
+         std::find(si.parameters.begin(), si.parameters.end(), name) !=
+             si.parameters.end();
+}
+
+absl::Status NotAccepted(const SolverInfo& si, absl::string_view field,
+                         absl::string_view parameter) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      field, ": solver ", si.name, " does not accept ", parameter));
+}
+
+nlohmann::json PointsJson(const dwave::SchedulePoints& points) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [t, v] : points) out.push_back({t, v});
+  return out;
+}
+
+absl::StatusOr<DwaveSampler::Controls> DwaveSampler::ResolveControls(
+    const v1::DwaveParams& dp, const SampleParams& params,
+    const SolverInfo& si) {
+  constexpr absl::string_view kField = "params.dwave.anneal_schedule";
+  Controls c;
+  for (const v1::AnnealPoint& p : dp.anneal_schedule())
+    c.first_schedule.emplace_back(p.time_us(), p.s());
+  const bool reverse = dp.reverse_anneal();
+  if (!c.first_schedule.empty()) {
+    RETURN_IF_ERROR(
+        dwave::CheckScheduleShape(c.first_schedule, reverse, kField));
+    RETURN_IF_ERROR(
+        dwave::CheckScheduleForSolver(c.first_schedule, reverse, si, kField));
+    if (!Listed(si, "anneal_schedule"))
+      return NotAccepted(si, kField, "anneal_schedule");
+  }
+  if (reverse) {
+    if (c.first_schedule.empty()) {
+      return absl::InvalidArgumentError(
+          "params.dwave.reverse_anneal: needs an anneal_schedule that starts "
+          "at s = 1");
+    }
+    if (params.initial_states.empty()) {
+      return absl::InvalidArgumentError(
+          "params.initial_states: reverse_anneal starts from "
+          "initial_states[0]; none given");
+    }
+    if (!Listed(si, "initial_state"))
+      return NotAccepted(si, "params.dwave.reverse_anneal", "initial_state");
+  }
+  c.annealing_time = si.default_annealing_time;
+  if (dp.has_annealing_time_us()) {
+    c.annealing_time = dp.annealing_time_us();
+    if (!(c.annealing_time >= si.annealing_time_range.first &&
+          c.annealing_time <= si.annealing_time_range.second)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.dwave.annealing_time_us: ", c.annealing_time,
+          " is outside the solver's range [", si.annealing_time_range.first,
+          ", ", si.annealing_time_range.second, "]"));
+    }
+  }
+  c.anneal_end_us = c.first_schedule.empty() ? c.annealing_time
+                                             : c.first_schedule.back().first;
+  c.longest_anneal_us = c.anneal_end_us;
+  if (dp.refine_rounds() > 0) {
+    const bool given = !c.first_schedule.empty() && reverse;
+    c.refine_schedule =
+        given ? c.first_schedule : dwave::DefaultReverseSchedule();
+    RETURN_IF_ERROR(dwave::CheckScheduleForSolver(
+        c.refine_schedule, true, si,
+        given ? kField
+              : "params.dwave.refine_rounds: the default reverse "
+                "schedule"));
+    if (!Listed(si, "anneal_schedule") || !Listed(si, "initial_state"))
+      return NotAccepted(si, "params.dwave.refine_rounds", "reverse anneals");
+    c.longest_anneal_us =
+        std::max(c.longest_anneal_us, c.refine_schedule.back().first);
+  }
+  for (const v1::GainPoint& p : dp.h_gain_schedule())
+    c.gain_schedule.emplace_back(p.time_us(), p.g());
+  if (!c.gain_schedule.empty()) {
+    constexpr absl::string_view kGain = "params.dwave.h_gain_schedule";
+    RETURN_IF_ERROR(
+        dwave::CheckGainSchedule(c.gain_schedule, c.anneal_end_us, &si, kGain));
+    if (!c.refine_schedule.empty() &&
+        c.refine_schedule.back().first != c.anneal_end_us) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          kGain, ": the refinement's reverse anneals last ",
+          c.refine_schedule.back().first, " us, the first anneal ",
+          c.anneal_end_us, " us; one h-gain schedule cannot end with both"));
+    }
+    if (!Listed(si, "h_gain_schedule"))
+      return NotAccepted(si, kGain, "h_gain_schedule");
+  }
+  if (!dp.flux_biases().empty() && !Listed(si, "flux_biases"))
+    return NotAccepted(si, "params.dwave.flux_biases", "flux_biases");
+  if (dp.has_reinitialize_state() && !Listed(si, "reinitialize_state")) {
+    return NotAccepted(si, "params.dwave.reinitialize_state",
+                       "reinitialize_state");
+  }
+  return c;
+}
+
+absl::Status DwaveSampler::CheckRanges(const dwave::PhysicalProblem& physical,
+                                       const SolverInfo& si) {
+  for (const auto& [q, h] : physical.linear) {
+    if (h < si.h_range.first || h > si.h_range.second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("params.dwave.auto_scale: with auto_scale off, the "
+                       "embedded h of qubit ",
+                       q, " (", h, ") is outside the solver's h_range [",
+                       si.h_range.first, ", ", si.h_range.second, "]"));
+    }
+  }
+  for (const auto& [edge, j] : physical.quadratic) {
+    if (j < si.extended_j_range.first || j > si.extended_j_range.second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "params.dwave.auto_scale: with auto_scale off, the embedded J of "
+          "coupler [",
+          edge.first, ",", edge.second, "] (", j,
+          ") is outside the solver's extended_j_range [",
+          si.extended_j_range.first, ", ", si.extended_j_range.second, "]"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<DwaveSampler::PlannedJob>> DwaveSampler::PlanJobs(
+    const RoundPlan& plan, const std::vector<Gauged>& gauged,
+    const dwave::Embedding& embedding, const v1::DwaveParams& dp,
+    const SolverInfo& si, const Controls& controls, int64_t total_reads) {
+  // Reads per problem within the solver's maximum run duration.
+  int64_t max_reads = si.num_reads_range.second;
+  const double per_read = controls.longest_anneal_us +
+                          si.default_readout_thermalization +
+                          kReadoutAllowanceUs;
+  const double budget =
+      si.max_run_duration_us - si.default_programming_thermalization;
+  if (per_read > 0 && budget > 0) {
+    max_reads = std::min<int64_t>(
+        max_reads, static_cast<int64_t>(std::floor(budget / per_read)));
+  }
+  max_reads = std::max<int64_t>(1, max_reads);
+  int num_qubits = si.num_qubits;
+  for (int q : si.qubits) num_qubits = std::max(num_qubits, q + 1);
+  const int64_t n = static_cast<int64_t>(gauged.size());
+  std::vector<PlannedJob> jobs;
+  for (int64_t k = 0; k < n; ++k) {
+    const dwave::Gauge& gauge = gauged[k].gauge;
+    nlohmann::json p = nlohmann::json::object();
+    if (Listed(si, "auto_scale"))
+      p["auto_scale"] = dp.has_auto_scale() ? dp.auto_scale() : true;
+    if (Listed(si, "answer_mode")) p["answer_mode"] = "histogram";
+    if (!plan.schedule.empty()) {
+      p["anneal_schedule"] = PointsJson(plan.schedule);
+    } else if (dp.has_annealing_time_us()) {
+      p["annealing_time"] = controls.annealing_time;
+    }
+    if (plan.reverse && plan.start) {
+      auto state =
+          dwave::ChainInitialState(embedding, *plan.start, num_qubits, gauge);
+      if (!state.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "params.initial_states[0]: ", state.status().message()));
+      }
+      p["initial_state"] = *std::move(state);
+      if (dp.has_reinitialize_state())
+        p["reinitialize_state"] = dp.reinitialize_state();
+    }
+    if (!controls.gain_schedule.empty())
+      p["h_gain_schedule"] = PointsJson(controls.gain_schedule);
+    if (!dp.flux_biases().empty()) {
+      p["flux_biases"] = dwave::ChainFluxBiases(
+          embedding,
+          std::span<const double>(dp.flux_biases().data(),
+                                  dp.flux_biases_size()),
+          num_qubits, gauge);
+    }
+    for (int64_t left = total_reads / n + (k < total_reads % n ? 1 : 0);
+         left > 0;) {
+      PlannedJob planned;
+      planned.reads = std::min(left, max_reads);
+      left -= planned.reads;
+      planned.transform = static_cast<int>(k);
+      planned.round = plan.round;
+      p["num_reads"] = planned.reads;
+      planned.job.solver_identity_json = si.identity_json;
+      planned.job.type = "ising";
+      planned.job.data = gauged[k].data;
+      planned.job.params_json = p.dump();
+      planned.job.label = dp.label();
+      jobs.push_back(std::move(planned));
+    }
+  }
+  return jobs;
+}
+
+// Submission: one POST for every job of the round, never resent once it may
+// have reached SAPI. A cancel does not abort it: a POST cut short after SAPI
+// queued the problems would leave them running (and billed) with ids we never
+// learn, so they could not be deleted. The cancel is seen right after, and
+// cancels every problem still pending together. False when the solve was
+// stopped.
+absl::StatusOr<bool> DwaveSampler::RunJobs(dwave::SapiClient& client,
+                                           std::vector<PlannedJob>& jobs,
+                                           const CallContext& ctx,
+                                           absl::Time deadline,
+                                           Interrupter& interrupter,
+                                           v1::DwaveInfo& info) const {
+  auto stopped = [&](const absl::Status& status) {
+    return StoppedBy(status, interrupter);
+  };
+  std::vector<dwave::ProblemJob> wire;
+  for (const PlannedJob& j : jobs) wire.push_back(j.job);
+  Interrupter uninterrupted;
+  auto submitted =
+      client.Submit(wire, CallContext{ctx.deadline, &uninterrupted});
+  if (!submitted.ok()) {
+    if (stopped(submitted.status())) return false;
+    return submitted.status();
+  }
+  if (submitted->size() != jobs.size()) {
+    return absl::UnavailableError(
+        absl::StrCat("SAPI answered ", submitted->size(), " statuses for ",
+                     jobs.size(), " submitted problems"));
+  }
+  std::map<std::string, size_t> index;
+  std::vector<std::string> pending;
+  std::vector<std::string> completed;
+  absl::Status failure;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    auto& item = (*submitted)[i];
+    if (!item.ok()) {
+      if (failure.ok()) {
+        failure = absl::Status(item.status().code(),
+                               absl::StrCat("SAPI refused the problem: ",
+                                            item.status().message()));
+      }
+      continue;
+    }
+    jobs[i].id = item->id;
+    index[item->id] = i;
+    info.add_problem_ids(item->id);
+    if (item->status == "COMPLETED") {
+      if (item->answer) {
+        jobs[i].answer = *item->answer;
+      } else {
+        completed.push_back(item->id);
+      }
+    } else if (item->terminal()) {
+      if (failure.ok()) failure = StatusForProblem(*item);
+    } else {
+      pending.push_back(item->id);
+    }
+  }
+  auto cancel_pending = [&]() {
+    if (pending.empty()) return;
+    Interrupter none;
+    // A fresh, short budget: the caller's has run out or was cancelled.
+    client.Cancel(pending, CallContext{absl::Now() + absl::Seconds(10), &none})
+        .IgnoreError();
+    pending.clear();
+  };
+  if (!failure.ok()) {
+    cancel_pending();
+    return failure;
+  }
+  // Long polling until every problem is terminal.
+  while (!pending.empty()) {
+    if (interrupter.ShouldStop()) {
+      cancel_pending();
+      return false;
+    }
+    const double left = absl::ToDoubleSeconds(deadline - absl::Now());
+    if (left <= 0) {
+      cancel_pending();
+      return absl::DeadlineExceededError(
+          absl::StrCat("backend dwave: no answer within the solve timeout of ",
+                       absl::FormatDuration(options_.solve_timeout)));
+    }
+    const int wait = std::clamp(
+        static_cast<int>(std::min<double>(options_.poll_timeout_seconds, left)),
+        1, 30);
+    auto statuses = client.Poll(pending, wait, ctx);
+    if (!statuses.ok()) {
+      cancel_pending();
+      if (interrupter.ShouldStop()) return false;
+      return statuses.status();
+    }
+    for (const dwave::ProblemStatus& s : *statuses) {
+      if (!s.terminal()) continue;
+      pending.erase(std::remove(pending.begin(), pending.end(), s.id),
+                    pending.end());
+      if (s.status == "COMPLETED") {
+        completed.push_back(s.id);
+      } else if (failure.ok()) {
+        failure = StatusForProblem(s);
+      }
+    }
+    if (!failure.ok()) {
+      cancel_pending();
+      return failure;
+    }
+  }
+  for (const std::string& id : completed) {
+    auto answer = client.GetAnswer(id, ctx);
+    if (!answer.ok()) {
+      if (stopped(answer.status())) return false;
+      return answer.status();
+    }
+    jobs[index[id]].answer = *std::move(answer);
+  }
+  return true;
+}
+
+// Un-flips each answer's gauge, unembeds by majority vote and streams the
+// logical samples; accumulates timing and chain breaks per problem, per
+// transform and in total, and keeps the best sample for the next round.
+absl::Status DwaveSampler::ReadAnswers(const std::vector<PlannedJob>& jobs,
+                                       const std::vector<Gauged>& gauged,
+                                       const dwave::Embedding& embedding,
+                                       const Qubo& model, SampleSink& sink,
+                                       v1::DwaveInfo& info,
+                                       Unembedded& totals) {
+  for (const PlannedJob& j : jobs) {
+    if (!j.answer) continue;
+    const dwave::ProblemAnswer& a = *j.answer;
+    ASSIGN_OR_RETURN(dwave::QpAnswer decoded,
+                     dwave::DecodeQpAnswer(a.fields, "ising"));
+    dwave::UndoGauge(gauged[j.transform].gauge, decoded.active_variables,
+                     decoded.solutions);
+    ASSIGN_OR_RETURN(
+        const dwave::ChainReader reader,
+        dwave::ChainReader::Create(embedding, decoded.active_variables));
+    for (const auto& [key, value] : a.timing) {
+      if (totals.first_timing || !absl::StrContains(key, "per_sample"))
+        totals.timing[key] += value;
+    }
+    totals.first_timing = false;
+    auto time_of = [&](const char* key) {
+      auto it = a.timing.find(key);
+      return it == a.timing.end() ? 0.0 : it->second;
+    };
+    v1::DwaveProblemInfo* problem = info.add_problems();
+    problem->set_id(j.id);
+    problem->set_transform(j.transform);
+    problem->set_round(j.round);
+    problem->set_num_reads(static_cast<uint32_t>(j.reads));
+    problem->set_qpu_access_time_us(time_of("qpu_access_time"));
+    problem->set_qpu_programming_time_us(time_of("qpu_programming_time"));
+    problem->set_qpu_sampling_time_us(time_of("qpu_sampling_time"));
+    double problem_broken = 0;
+    uint64_t problem_reads = 0;
+    for (size_t s = 0; s < decoded.solutions.size(); ++s) {
+      int broken = 0;
+      std::vector<uint8_t> bits = reader.Read(decoded.solutions[s], &broken);
+      const double fraction =
+          reader.num_chains() > 0
+              ? static_cast<double>(broken) / reader.num_chains()
+              : 0.0;
+      const uint64_t occurrences = static_cast<uint64_t>(
+          std::max<int64_t>(1, decoded.num_occurrences[s]));
+      const double weighted = fraction * static_cast<double>(occurrences);
+      problem_broken += weighted;
+      problem_reads += occurrences;
+      totals.broken_weighted += weighted;
+      totals.broken_by_transform[j.transform] += weighted;
+      totals.reads_by_transform[j.transform] += occurrences;
+      totals.max_broken = std::max(totals.max_broken, fraction);
+      totals.reads += occurrences;
+      if (broken > 0) totals.broken_reads += occurrences;
+      const double energy = model.Energy(bits);
+      if (energy < totals.best_energy) {
+        totals.best_energy = energy;
+        totals.best_bits = bits;
+      }
+      sink.OnSample(
+          {std::move(bits), energy, totals.read_index++, occurrences});
+    }
+    problem->set_mean_chain_break_fraction(
+        problem_reads > 0 ? problem_broken / static_cast<double>(problem_reads)
+                          : 0.0);
+  }
+  return absl::OkStatus();
+}
+
+void DwaveSampler::Unembedded::Fill(v1::DwaveInfo& info) const {
+  info.set_num_problems(info.problems_size());
+  info.set_mean_chain_break_fraction(
+      reads > 0 ? broken_weighted / static_cast<double>(reads) : 0.0);
+  info.set_max_chain_break_fraction(max_broken);
+  info.set_reads_with_broken_chains(broken_reads);
+  if (info.num_spin_reversal_transforms() > 0) {
+    for (size_t k = 0; k < broken_by_transform.size(); ++k) {
+      info.add_chain_break_fraction_per_transform(
+          reads_by_transform[k] > 0
+              ? broken_by_transform[k] /
+                    static_cast<double>(reads_by_transform[k])
+              : 0.0);
+    }
+  }
+  auto time_of = [&](const char* key) {
+    auto it = timing.find(key);
+    return it == timing.end() ? 0.0 : it->second;
+  };
+  info.set_qpu_access_time_us(time_of("qpu_access_time"));
+  info.set_qpu_programming_time_us(time_of("qpu_programming_time"));
+  info.set_qpu_sampling_time_us(time_of("qpu_sampling_time"));
+  info.set_qpu_anneal_time_per_sample_us(time_of("qpu_anneal_time_per_sample"));
+  info.set_qpu_readout_time_per_sample_us(
+      time_of("qpu_readout_time_per_sample"));
+  info.set_qpu_delay_time_per_sample_us(time_of("qpu_delay_time_per_sample"));
+  info.set_qpu_access_overhead_time_us(time_of("qpu_access_overhead_time"));
+  info.set_total_post_processing_time_us(time_of("total_post_processing_time"));
+}
 
 }  // namespace
 

@@ -7,6 +7,11 @@
 // problems (one POST, num_reads split over jobs when above the solver's limit),
 // long-polls, unembeds every answer by majority vote and reports each logical
 // sample with its energy recomputed on the model (offset included).
+// The QPU controls of docs/dwave-protocol.md §6 (anneal_controls.h): reads
+// split over spin-reversal transforms, anneal and h-gain schedules checked
+// against the solver before anything is sent, reverse annealing from
+// initial_states[0] on the chains, a reverse-anneal refinement loop, flux
+// biases, and QPU timing per problem and in total.
 // Cancellation or the deadline of the call send DELETE for the unfinished
 // problems. Thread-safe.
 //

@@ -797,6 +797,12 @@ absl::StatusOr<SolverInfo> ParseSolverInfo(absl::string_view text) {
   s.default_readout_thermalization =
       NumberField(*props, "default_readout_thermalization")
           .value_or(s.default_readout_thermalization);
+  s.max_anneal_schedule_points = static_cast<int>(
+      NumberField(*props, "max_anneal_schedule_points").value_or(0));
+  s.max_h_gain_schedule_points = static_cast<int>(
+      NumberField(*props, "max_h_gain_schedule_points").value_or(0));
+  s.h_gain_schedule_range = RangeField<double>(*props, "h_gain_schedule_range");
+  s.max_slope = NumberField(*props, "max_slope");
   if (const json* params = Field(*props, "parameters");
       params != nullptr && params->is_object()) {
     for (auto it = params->begin(); it != params->end(); ++it)

@@ -70,6 +70,14 @@ struct SolverInfo {
   double default_programming_thermalization = 1000;
   double default_readout_thermalization = 0;
   std::vector<std::string> parameters;
+  // Anneal controls (docs/dwave-protocol.md §6); 0 / nullopt when the solver
+  // does not list them.
+  int max_anneal_schedule_points = 0;
+  int max_h_gain_schedule_points = 0;
+  std::optional<std::pair<double, double>> h_gain_schedule_range;
+  // Steepest |ds/dt| of a schedule segment (1/µs): the `max_slope` property
+  // when listed, else 1 / the minimum anneal time.
+  std::optional<double> max_slope;
 
   bool online() const { return status.empty() || status == "ONLINE"; }
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Python package's tests (tests/clients/python/test_*.py) against this build tree's qs_server:
 # installs clients/python into a fresh virtual environment over Debian's python3-grpcio, python3-protobuf,
-# python3-numpy and python3-pytest exactly as the README says, then runs pytest. pytest's exit code 5
+# python3-numpy and python3-pytest exactly as docs/python.md says, then runs pytest. pytest's exit code 5
 # (no test ran) is a failure.
 #   tests/clients/python/run_pytest.sh BINARY_DIR [pytest arguments]
 set -euo pipefail

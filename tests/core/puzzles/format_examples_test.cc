@@ -1,9 +1,9 @@
-// Each format example of README.md ("Raw models and benchmark formats")
-// compiles to the energy and objective the README states for its assignment.
+// Each format example of docs/formats.md ("Raw models and benchmark formats")
+// compiles to the energy and objective the page states for its assignment.
 // An example is a fenced block after a marker line
 //   <!-- example kind=qubo format=qbsolv assignment=0111 energy=-2 objective=-2
 //   -->
-// so the README cannot drift from what the readers and compilers do.
+// so the page cannot drift from what the readers and compilers do.
 #include <fstream>
 #include <map>
 #include <set>
@@ -30,8 +30,8 @@ struct Example {
 };
 
 std::vector<Example> ReadmeExamples() {
-  std::ifstream in(testing::SourcePath("README.md"));
-  EXPECT_TRUE(in) << "README.md not found";
+  std::ifstream in(testing::SourcePath("docs/formats.md"));
+  EXPECT_TRUE(in) << "docs/formats.md not found";
   std::vector<Example> examples;
   std::string line;
   while (std::getline(in, line)) {
@@ -60,7 +60,7 @@ absl::StatusOr<v1::PuzzleSpec> Parse(const Example& e) {
   formats::QuboReadOptions options;
   auto format = formats::ParseQuboFormatName(e.keys.at("format"));
   if (!format.ok()) return format.status();
-  // The README shows what auto-detection gives.
+  // The page shows what auto-detection gives.
   EXPECT_EQ(*formats::DetectQuboFormat(e.text), *format) << e.text;
   options.format = *format;
   return formats::ParseQuboPuzzleText(e.text, options);

@@ -157,4 +157,43 @@ TEST_F(SolveEngineLimitsTest, AttemptsCountReplicasAndSlices) {
   }
 }
 
+// The memory a model takes to build is estimated from its size before it is
+// built: a 200-row Queens board (8e6 couplers; 0.95 GB to build) is over the
+// default 512 MiB, a 100-row one is not.
+TEST_F(SolveEngineLimitsTest, ModelMemoryIsEstimatedBeforeItIsBuilt) {
+  v1::PuzzleSpec large;
+  large.mutable_queens()->set_rows(200);
+  for (const absl::Status& status : {Check(large), Compile(large)}) {
+    EXPECT_EQ(status.code(), absl::StatusCode::kResourceExhausted) << status;
+    EXPECT_THAT(std::string(status.message()),
+                ::testing::HasSubstr("--max_model_mb"));
+    EXPECT_THAT(std::string(status.message()),
+                ::testing::StartsWith("puzzle: "));
+  }
+  v1::PuzzleSpec medium;
+  medium.mutable_queens()->set_rows(100);
+  const absl::Status status = Check(medium);
+  EXPECT_NE(status.code(), absl::StatusCode::kResourceExhausted) << status;
+}
+
+// A request id holds at most 128 printable ASCII characters; the log shows
+// any id escaped.
+TEST_F(SolveEngineLimitsTest, RequestIdsAreBoundedPrintableAscii) {
+  v1::SolveRequest request;
+  request.mutable_puzzle()->mutable_queens()->set_rows(6);
+  request.set_request_id(std::string(128, 'a'));
+  EXPECT_TRUE(engine_->CheckSolveRequest(request).ok());
+  for (const std::string& bad : {std::string(129, 'a'), std::string("a\nb"),
+                                 std::string("caf\xc3\xa9")}) {
+    request.set_request_id(bad);
+    const absl::Status status = engine_->CheckSolveRequest(request);
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_THAT(std::string(status.message()),
+                ::testing::StartsWith("request_id: "));
+  }
+  EXPECT_EQ(RequestIdForLog("a\nb\"c\\"), "a\\x0ab\\x22c\\x5c");
+  EXPECT_EQ(RequestIdForLog(std::string(200, 'z')),
+            std::string(128, 'z') + "...");
+}
+
 }  // namespace qs

@@ -178,6 +178,12 @@ TEST_F(SapiClientTest, ListsAndFetchesSolvers) {
   EXPECT_EQ(k4->couplers.size(), 6u);
   EXPECT_EQ(k4->identity_json,
             R"({"name":"FAKE_k4","version":{"graph_id":"fake00k4aa"}})");
+  // The anneal-control properties (docs/dwave-protocol.md §6).
+  EXPECT_EQ(k4->max_anneal_schedule_points, 12);
+  EXPECT_EQ(k4->max_h_gain_schedule_points, 20);
+  ASSERT_TRUE(k4->h_gain_schedule_range.has_value());
+  EXPECT_EQ(*k4->h_gain_schedule_range, std::make_pair(-4.0, 4.0));
+  EXPECT_FALSE(k4->max_slope.has_value());
   EXPECT_THAT(client_->GetSolver("Nonexistent_system", Ctx()),
               StatusIs(absl::StatusCode::kNotFound,
                        HasSubstr("Solver does not exist")));
