@@ -87,6 +87,7 @@ TEST(SolveBatchTest, CancelEndsTheStream) {
   item.set_id("long");
   *item.mutable_request()->mutable_puzzle() =
       testing::SudokuSpecFromString(testing::kNytPuzzle);
+  item.mutable_request()->mutable_params()->set_backend("cpu-sa");
   item.mutable_request()->mutable_params()->set_num_reads(1000);
   item.mutable_request()->mutable_params()->set_num_sweeps(1000000);
   ASSERT_TRUE(stream->Write(item));

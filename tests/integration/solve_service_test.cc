@@ -42,6 +42,7 @@ v1::SolveRequest NytRequest() {
   v1::SolveRequest request;
   *request.mutable_puzzle() =
       testing::SudokuSpecFromString(testing::kNytPuzzle);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(3000);
   request.mutable_params()->set_num_sweeps(3000);
   request.mutable_params()->set_seed(2024);
@@ -237,6 +238,7 @@ TEST_F(SolveServiceTest, BadInputGetsTheRightStatus) {
        grpc::StatusCode::INVALID_ARGUMENT, "params.time_limit_seconds"},
       {"hot beta above cold",
        [](v1::SolveRequest& r) {
+         r.mutable_params()->set_backend("cpu-sa");
          r.mutable_params()->mutable_cpu_sa()->set_beta_hot(5);
          r.mutable_params()->mutable_cpu_sa()->set_beta_cold(1);
        },

@@ -112,9 +112,11 @@ class AutoBackend final : public Backend {
                      MetricRecorder& recorder) const override {
     const v1::AutoInfo& info = summary.backend().auto_();
     const std::string kind(puzzle);
+    // A racer the race ended before its head start ran out did not race.
     for (const v1::RacedBackend& r : info.raced())
-      recorder.Record("qs_auto_raced_total",
-                      {{"backend", r.name()}, {"puzzle", kind}}, 1);
+      if (r.rounds() > 0)
+        recorder.Record("qs_auto_raced_total",
+                        {{"backend", r.name()}, {"puzzle", kind}}, 1);
     if (!summary.solved_by().empty())
       recorder.Record("qs_auto_wins_total",
                       {{"backend", summary.solved_by()}, {"puzzle", kind}}, 1);
@@ -138,7 +140,7 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
                             StopReason::kTimeLimit);
   }
   const v1::AutoExact exact = params.auto_().exact();
-  const ModelFeatures features = FeaturesOf(*job.problem);
+  const ModelFeatures features = FeaturesOf(*job.problem, *job.spec);
   const RacePlan plan = ChoosePlan(features, exact, params);
   std::vector<Racer> racers;
   for (const RacerPlan& p : plan.racers) {

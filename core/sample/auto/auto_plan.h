@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/time/time.h"
 #include "core/compile/compiler.h"
 #include "qs/v1/solve.pb.h"
 
@@ -25,9 +26,13 @@ struct ModelFeatures {
   int one_hot_groups = 0;
   bool integer_weights = true;  // every coefficient is an integer
   double max_abs_weight = 0;    // over linear and quadratic terms
+  // A rule the validator checks and no QUBO term expresses (Takuzu's
+  // distinct rows and columns): ground states may break it.
+  bool validator_only_rules = false;
 };
 
-ModelFeatures FeaturesOf(const CompiledProblem& problem);
+ModelFeatures FeaturesOf(const CompiledProblem& problem,
+                         const v1::PuzzleSpec& spec);
 
 // One backend of a race and the parameters it runs with.
 struct RacerPlan {
@@ -42,11 +47,15 @@ struct RacerPlan {
   bool restarts = true;
   // An exact engine: its end is a proof (infeasibility, optimum).
   bool exact = false;
+  // Waits this long after the race starts (less if the race ends or every
+  // racer before it is done), so that a leader that usually answers alone
+  // does not share the cores.
+  absl::Duration start_after = absl::ZeroDuration();
 };
 
 struct RacePlan {
-  std::string rule;  // the table's row, e.g. "puzzle" or "raw/small"
-  std::vector<RacerPlan> racers;
+  std::string rule;               // the table's row, e.g. "puzzle/sat-first"
+  std::vector<RacerPlan> racers;  // the leader first
 };
 
 // Models up to this many variables are enumerated by the "exact" backend
@@ -54,6 +63,11 @@ struct RacePlan {
 inline constexpr int kAutoExactMaxVariables = 22;
 // Raw models at least this dense go to tabu alone.
 inline constexpr double kAutoDenseThreshold = 0.1;
+// Head starts of a puzzle race's leader (docs/auto.md, "Measurements"): sat
+// leads where it answered first (Sudoku, Queens, distinct-rows Takuzu), pt
+// where it did (Tents, Tango, plain Unruly).
+inline constexpr absl::Duration kAutoSatHeadStart = absl::Milliseconds(50);
+inline constexpr absl::Duration kAutoPtHeadStart = absl::Milliseconds(20);
 // Higher-order models up to this many variables go to the "qaoa" simulator
 // when exact engines may not supply the board.
 inline constexpr int kAutoQaoaMaxVariables = 16;

@@ -50,11 +50,13 @@ class Race {
         states_(racers.size()),
         start_(absl::Now()) {}
 
+  // The leader runs on the calling thread: no thread hop before the answer
+  // a lone leader usually gives.
   void Run() {
     std::vector<std::thread> threads;
-    threads.reserve(racers_.size());
-    for (size_t i = 0; i < racers_.size(); ++i)
+    for (size_t i = 1; i < racers_.size(); ++i)
       threads.emplace_back([this, i] { RunRacer(i); });
+    if (!racers_.empty()) RunRacer(0);
     for (std::thread& t : threads) t.join();
   }
 
@@ -79,6 +81,9 @@ class Race {
   };
 
   void RunRacer(size_t index);
+  // Waits out the racer's head start: until start_ + delay, a stop of the
+  // race, or the end of another racer.
+  void WaitToStart(absl::Duration delay);
   // One round of a racer; false when the racer is done.
   bool RunRound(size_t index, uint32_t round);
   BackendJob RoundJob(size_t index, uint32_t round,
@@ -91,6 +96,7 @@ class Race {
   void Stop(const char* rule) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     if (stop_rule_.empty()) stop_rule_ = rule;
     stop_.Interrupt(StopReason::kTargetReached);
+    start_now_.SignalAll();
   }
   StopReason FinalStopReason() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   std::string FinalStopRule() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -105,6 +111,10 @@ class Race {
   Interrupter stop_;
 
   mutable absl::Mutex mu_;
+  // Signalled when the race stops or a racer is done: racers waiting out a
+  // head start go (or give up).
+  absl::CondVar start_now_;
+  int racers_done_ ABSL_GUARDED_BY(mu_) = 0;
   std::vector<RacerState> states_ ABSL_GUARDED_BY(mu_);
   const absl::Time start_;
   uint32_t next_read_index_ ABSL_GUARDED_BY(mu_) = 0;
@@ -148,9 +158,20 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
   return job;
 }
 
+void Race::WaitToStart(absl::Duration delay) {
+  const absl::Time deadline = start_ + delay;
+  absl::MutexLock lock(&mu_);
+  while (stop_rule_.empty() && racers_done_ == 0 && absl::Now() < deadline)
+    start_now_.WaitWithDeadline(&mu_, deadline);
+}
+
 void Race::RunRacer(size_t index) {
+  WaitToStart(racers_[index].plan.start_after);
   for (uint32_t round = 0; RunRound(index, round); ++round) {
   }
+  absl::MutexLock lock(&mu_);
+  ++racers_done_;
+  start_now_.SignalAll();
 }
 
 bool Race::RunRound(size_t index, uint32_t round) {
