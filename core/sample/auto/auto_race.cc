@@ -3,6 +3,7 @@
 #include "core/sample/auto/auto_race.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -48,15 +49,28 @@ class Race {
         parent_(parent),
         stop_(&parent),
         states_(racers.size()),
-        start_(absl::Now()) {}
+        start_(absl::Now()) {
+    // Every racer polls the interrupter between sweeps or search steps.
+    stop_.SetCancelCheck([this] {
+      LaunchDue();
+      return false;
+    });
+  }
 
   // The leader runs on the calling thread: no thread hop before the answer
-  // a lone leader usually gives.
+  // a lone leader usually gives. A follower gets a thread of its own when
+  // its head start has run out, launched from the racers' own polls of the
+  // race's interrupter: a race its leader ends within the head start starts
+  // no thread, and waits on none.
   void Run() {
-    std::vector<std::thread> threads;
-    for (size_t i = 1; i < racers_.size(); ++i)
-      threads.emplace_back([this, i] { RunRacer(i); });
+    LaunchDue();
     if (!racers_.empty()) RunRacer(0);
+    LaunchRemaining();
+    std::vector<std::thread> threads;
+    {
+      absl::MutexLock lock(&launch_mu_);
+      threads.swap(threads_);
+    }
     for (std::thread& t : threads) t.join();
   }
 
@@ -81,9 +95,15 @@ class Race {
   };
 
   void RunRacer(size_t index);
-  // Waits out the racer's head start: until start_ + delay, a stop of the
-  // race, or the end of another racer.
-  void WaitToStart(absl::Duration delay);
+  // Starts the followers whose head start has run out (racers are ordered by
+  // it).
+  void LaunchDue();
+  // Once the leader is done: the followers not started yet start now, unless
+  // the race is over.
+  void LaunchRemaining();
+  void Launch(size_t index) ABSL_EXCLUSIVE_LOCKS_REQUIRED(launch_mu_) {
+    threads_.emplace_back([this, index] { RunRacer(index); });
+  }
   // One round of a racer; false when the racer is done.
   bool RunRound(size_t index, uint32_t round);
   BackendJob RoundJob(size_t index, uint32_t round,
@@ -96,7 +116,6 @@ class Race {
   void Stop(const char* rule) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     if (stop_rule_.empty()) stop_rule_ = rule;
     stop_.Interrupt(StopReason::kTargetReached);
-    start_now_.SignalAll();
   }
   StopReason FinalStopReason() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   std::string FinalStopRule() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -110,11 +129,12 @@ class Race {
   // Stops every racer: the race's own stop rules, or the parent's.
   Interrupter stop_;
 
+  // The followers' threads; next_follower_ is the first not started.
+  absl::Mutex launch_mu_;
+  std::vector<std::thread> threads_ ABSL_GUARDED_BY(launch_mu_);
+  std::atomic<size_t> next_follower_{1};
+
   mutable absl::Mutex mu_;
-  // Signalled when the race stops or a racer is done: racers waiting out a
-  // head start go (or give up).
-  absl::CondVar start_now_;
-  int racers_done_ ABSL_GUARDED_BY(mu_) = 0;
   std::vector<RacerState> states_ ABSL_GUARDED_BY(mu_);
   const absl::Time start_;
   uint32_t next_read_index_ ABSL_GUARDED_BY(mu_) = 0;
@@ -158,20 +178,29 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
   return job;
 }
 
-void Race::WaitToStart(absl::Duration delay) {
-  const absl::Time deadline = start_ + delay;
-  absl::MutexLock lock(&mu_);
-  while (stop_rule_.empty() && racers_done_ == 0 && absl::Now() < deadline)
-    start_now_.WaitWithDeadline(&mu_, deadline);
+void Race::LaunchDue() {
+  if (next_follower_.load(std::memory_order_acquire) >= racers_.size()) return;
+  const absl::Duration elapsed = absl::Now() - start_;
+  absl::MutexLock lock(&launch_mu_);
+  size_t next = next_follower_.load(std::memory_order_relaxed);
+  while (next < racers_.size() && elapsed >= racers_[next].plan.start_after) {
+    Launch(next++);
+  }
+  next_follower_.store(next, std::memory_order_release);
+}
+
+void Race::LaunchRemaining() {
+  absl::MutexLock lock(&launch_mu_);
+  size_t next = next_follower_.load(std::memory_order_relaxed);
+  if (stop_.reason() == StopReason::kNone) {
+    while (next < racers_.size()) Launch(next++);
+  }
+  next_follower_.store(racers_.size(), std::memory_order_release);
 }
 
 void Race::RunRacer(size_t index) {
-  WaitToStart(racers_[index].plan.start_after);
   for (uint32_t round = 0; RunRound(index, round); ++round) {
   }
-  absl::MutexLock lock(&mu_);
-  ++racers_done_;
-  start_now_.SignalAll();
 }
 
 bool Race::RunRound(size_t index, uint32_t round) {
