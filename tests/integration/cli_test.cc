@@ -151,7 +151,7 @@ TEST_F(CliTest, ParallelTemperingSolvesASoloGameIdWithItsFlags) {
 TEST_F(CliTest, UnsolvedBoardStillExitsZero) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
-      "' --reads 2 --sweeps 1 --seed 1 --json"));
+      "' --backend cpu-sa --reads 2 --sweeps 1 --seed 1 --json"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const google::protobuf::Struct summary = LastJsonLine(result.out);
   EXPECT_FALSE(summary.fields().at("valid").bool_value());

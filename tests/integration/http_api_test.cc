@@ -187,7 +187,8 @@ TEST_F(HttpApiTest, HealthReadinessAndPlayground) {
 TEST_F(HttpApiTest, SolveAsOneObjectHoldsTheSummaryAndTheBestBoard) {
   auto response =
       Post("/v1/solve?stream=false",
-           SolveBody("queens", kQueens, R"({"numReads":100,"seed":"7"})"));
+           SolveBody("queens", kQueens,
+                     R"({"backend":"cpu-sa","numReads":100,"seed":"7"})"));
   ASSERT_TRUE(response);
   ASSERT_EQ(response->status, 200) << response->body;
   EXPECT_THAT(response->get_header_value("Content-Type"),
@@ -205,8 +206,10 @@ TEST_F(HttpApiTest, SolveAsOneObjectHoldsTheSummaryAndTheBestBoard) {
 }
 
 TEST_F(HttpApiTest, SolveStreamsNdjsonEvents) {
-  auto response = Post(
-      "/v1/solve", SolveBody("tango", kTango, R"({"numReads":16,"seed":"3"})"));
+  auto response =
+      Post("/v1/solve",
+           SolveBody("tango", kTango,
+                     R"({"backend":"cpu-sa","numReads":16,"seed":"3"})"));
   ASSERT_TRUE(response);
   ASSERT_EQ(response->status, 200) << response->body;
   EXPECT_THAT(response->get_header_value("Content-Type"),

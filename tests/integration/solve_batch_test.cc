@@ -21,6 +21,7 @@ v1::SolveRequest EasySudoku(int k, int seed) {
   for (size_t cell = seed % k; cell < grid.size(); cell += k) grid[cell] = '.';
   v1::SolveRequest request;
   *request.mutable_puzzle() = testing::SudokuSpecFromString(grid);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(20);
   request.mutable_params()->set_seed(seed);
   return request;

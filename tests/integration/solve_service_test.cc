@@ -403,6 +403,7 @@ TEST_F(SolveServiceTest, RepeatedPuzzleComesFromTheCompileCache) {
   for (int cell = 0; cell < 16; ++cell)
     sudoku->add_cells(cell == 0 || cell == 6 || cell == 9 || cell == 15 ? 1
                                                                         : 0);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(16);
   request.mutable_params()->set_num_sweeps(100);
   const auto before = server_->ScrapeMetrics();

@@ -37,7 +37,7 @@ def test_batch(server):
         async with qsolver.aio.Client(server.target, timeout=CALL_TIMEOUT) as client:
             items = [("a", "nqueens", "8"), ("b", "queens", "AABB/AABB/CCDD/CCDD"), ("c", "sudoku", "x"),
                      ("d", "takuzu", "6x6:AcfECaeDGb")]
-            return [r async for r in client.solve_batch(items, concurrency=2, num_reads=32, seed=2)]
+            return [r async for r in client.solve_batch(items, concurrency=2, backend="cpu-sa", num_reads=32, seed=2)]
 
     results = {r.id: r for r in run(main())}
     assert sorted(results) == ["a", "b", "c", "d"]
