@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the service, starts it on the embedded CPU annealer and shows it solving the hard New York Times
+# Builds the service, starts it and shows it solving the hard New York Times
 # Sudoku of 2024-01-08 ([Mücke 2024]) through the command-line client. The server keeps running until Ctrl-C
 # (or exits right after the demo with --exit). ADDR and METRICS override the listen addresses.
 set -euo pipefail
@@ -25,11 +25,11 @@ echo
 echo "== compile: the NYT 2024-01-08 puzzle, clamped by rules I-IV"
 ./build/clients/qsolve compile --addr "$ADDR" --kind sudoku --input "$NYT"
 echo
-echo "== solve on the CPU annealer (cpu-sa), 100 reads at the default sweeps"
-./build/clients/qsolve solve --addr "$ADDR" --kind sudoku --input "$NYT" --reads 100
+echo "== solve with the defaults: backend auto races sat and parallel tempering, first valid grid wins"
+./build/clients/qsolve solve --addr "$ADDR" --kind sudoku --input "$NYT"
 echo
-echo "== solve until the first valid grid"
-./build/clients/qsolve solve --addr "$ADDR" --kind sudoku --input "$NYT" --reads 10000 --stop_at_first_valid
+echo "== the QUBO samplers alone (--auto_exact off): parallel tempering finds the grid"
+./build/clients/qsolve solve --addr "$ADDR" --kind sudoku --input "$NYT" --auto_exact off
 echo
 echo "metrics: http://$METRICS/metrics"
 if [[ "${1:-}" == "--exit" ]]; then exit 0; fi

@@ -53,7 +53,12 @@ ABSL_FLAG(std::string, preprocess, "",
           "Preprocessing of the reduced QUBO: none, roof (roof duality) or "
           "qpro (roof duality, then the QPRO+ rules); default none");
 ABSL_FLAG(std::string, backend, "",
-          "Sampling backend (see `qsolve backends`); default cpu-sa");
+          "Backend (see `qsolve backends`); default: the server's (auto, "
+          "which picks and races the others)");
+ABSL_FLAG(std::string, auto_exact, "",
+          "Backend auto: race (default: sat races beside the samplers), "
+          "proof (exact engines only prove infeasibility or optimality) or "
+          "off (QUBO samplers only)");
 ABSL_FLAG(int64_t, reads, -1, "Number of reads; default: the server's (100)");
 // A string so that `qsolve bench --sweeps 100,1000,10000` can take a list.
 ABSL_FLAG(std::string, sweeps, "",
@@ -191,6 +196,27 @@ absl::Status AddPtParams(v1::SolveParams& params) {
   pt->set_beta_cold(absl::GetFlag(FLAGS_beta_cold));
   pt->set_moves(moves);
   pt->set_kernel(kernel);
+  return absl::OkStatus();
+}
+
+// --auto_exact, for backend auto (named or the server's default).
+absl::Status AddAutoParams(v1::SolveParams& params) {
+  const std::string exact = absl::GetFlag(FLAGS_auto_exact);
+  if (exact.empty()) return absl::OkStatus();
+  if (!params.backend().empty() && params.backend() != "auto") {
+    return absl::InvalidArgumentError("--auto_exact is a flag of backend auto");
+  }
+  if (params.backend_params_case() != v1::SolveParams::BACKEND_PARAMS_NOT_SET) {
+    return absl::InvalidArgumentError(
+        "--auto_exact excludes the flags of other backends");
+  }
+  v1::AutoExact mode = v1::EXACT_RACE;
+  RETURN_IF_ERROR(ParseChoice<v1::AutoExact>("auto_exact", exact,
+                                             {{"race", v1::EXACT_RACE},
+                                              {"proof", v1::EXACT_PROOF_ONLY},
+                                              {"off", v1::EXACT_OFF}},
+                                             mode));
+  params.mutable_auto_()->set_exact(mode);
   return absl::OkStatus();
 }
 
@@ -451,6 +477,7 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
   if (absl::Status status = AddCpuSaParams(params); !status.ok()) {
     return status;
   }
+  if (absl::Status status = AddAutoParams(params); !status.ok()) return status;
   if (absl::Status status = AddQaoaParams(params); !status.ok()) return status;
   const std::string solver = absl::GetFlag(FLAGS_solver);
   const double annealing_time = absl::GetFlag(FLAGS_annealing_time);
@@ -574,6 +601,7 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
   f["success_fraction"] = JsonNumber(summary.success_fraction());
   f["seed"] = JsonString(absl::StrCat(summary.seed()));
   f["backend"] = JsonString(summary.backend().name());
+  f["solved_by"] = JsonString(summary.solved_by());
   f["variables"] = JsonNumber(stats.variables());
   f["variables_total"] = JsonNumber(stats.variables_total());
   f["attempts_per_second"] = JsonNumber(summary.attempts_per_second());

@@ -9,7 +9,7 @@
 //                   [--export-qasm FILE [--qasm_version 2|3] [--qaoa_layers P]
 //                   [--gammas g1,..,gP --betas b1,..,bP]] [--json]
 //   qsolve solve    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
-//   FILE) [--backend NAME]
+//   FILE) [--backend NAME] [--auto_exact race|proof|off]
 //                   [--reads N] [--sweeps N] [--seed S] [--time_limit SEC]
 //                   [--stop_at_first_valid] [--encoding one_hot|binary]
 //                   [--json]
@@ -400,7 +400,8 @@ int Solve() {
   if (summary.termination() == v1::INFEASIBLE) {
     std::printf(
         "no valid board: the rules are unsatisfiable (proven by %s, %s)\n",
-        summary.backend().name().c_str(),
+        summary.backend().has_auto_() ? "sat, raced by auto"
+                                      : summary.backend().name().c_str(),
         EncodingText(summary.exact().encoding()).c_str());
     return 0;
   }
@@ -436,6 +437,18 @@ int Solve() {
   }
   if (request.params().distinct_valid())
     std::printf("distinct valid boards: %u\n", summary.num_distinct_valid());
+  if (summary.backend().has_auto_()) {
+    const v1::AutoInfo& a = summary.backend().auto_();
+    std::vector<std::string> raced;
+    for (const v1::RacedBackend& r : a.raced())
+      raced.push_back(
+          absl::StrFormat("%s %.0f%%", r.name(), 100 * r.time_share()));
+    std::printf(
+        "auto: solved by %s; raced %s (%s); stopped: %s\n",
+        summary.solved_by().empty() ? "none" : summary.solved_by().c_str(),
+        absl::StrJoin(raced, ", ").c_str(), a.rule().c_str(),
+        a.stop_rule().c_str());
+  }
   const auto& t = summary.timings();
   std::printf(
       "timings: queue %.3f ms, compile %.3f ms, sample %.3f ms, decode %.3f "
@@ -474,6 +487,11 @@ int Solve() {
     return 0;
   }
   const v1::BackendInfo& backend = summary.backend();
+  if (backend.has_auto_()) {
+    std::printf("%.3g spin-update attempts/s over the raced backends\n",
+                summary.attempts_per_second());
+    return 0;
+  }
   if (backend.has_tabu()) {
     std::printf(
         "%.3g spin-update attempts/s on %u threads (tabu: tenure %u, %u "
@@ -730,6 +748,7 @@ const std::vector<Subcommand>& Subcommands() {
         "kind",       "input",  "input_file", "reduction",
         "preprocess", "format", "sense",      "instance"};
     const std::vector<const char*> solve = {"backend",
+                                            "auto_exact",
                                             "reads",
                                             "sweeps",
                                             "seed",

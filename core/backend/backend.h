@@ -109,6 +109,9 @@ struct BackendResult {
   v1::BackendInfo info;
   // What an exact rules backend proved (status, uniqueness, encoding size).
   std::optional<v1::ExactSummary> exact;
+  // The backend that delivered the best sample, for a backend that runs
+  // others ("auto"); empty: this backend.
+  std::string solved_by;
 };
 
 class Backend {

@@ -17,7 +17,11 @@
 
 namespace qs {
 
-inline constexpr absl::string_view kDefaultBackend = "cpu-sa";
+// The backend of a request that names none: "auto" picks and races the others.
+inline constexpr absl::string_view kDefaultBackend = "auto";
+// What draws solutions by sampling when a request names no backend there
+// (Generate's sampling): a sampler, not a race that a rules solver may win.
+inline constexpr absl::string_view kDefaultSamplingBackend = "cpu-sa";
 
 class BackendRegistry {
  public:

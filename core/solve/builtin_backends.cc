@@ -4,6 +4,7 @@
 #include "core/base/status_macros.h"
 #include "core/exact/sat_backend.h"
 #include "core/qaoa/qaoa_backend.h"
+#include "core/sample/auto/auto_backend.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
@@ -18,6 +19,8 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
                                      const BackendOptions& options) {
   if (options.pool == nullptr)
     return absl::InvalidArgumentError("BackendOptions.pool is required");
+  // "auto" races the others, found through the registry it is part of.
+  RETURN_IF_ERROR(registry.Register(NewAutoBackend(&registry)));
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewPtSampler(options.pool)));

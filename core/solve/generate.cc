@@ -33,6 +33,8 @@ class EngineSolutionSampler final : public SolutionSampler {
  public:
   EngineSolutionSampler(const SolveEngine& engine, v1::SolveParams params)
       : engine_(engine), params_(std::move(params)) {
+    if (params_.backend().empty())
+      params_.set_backend(std::string(kDefaultSamplingBackend));
     if (!params_.has_num_reads()) params_.set_num_reads(kGenerateReads);
     params_.set_stop_at_first_valid(false);
     params_.clear_target_energy();
@@ -100,7 +102,10 @@ absl::StatusOr<GenerateOptions> SolveEngine::CheckGenerateRequest(
   }
   RETURN_IF_ERROR(
       CheckTimeLimit(request.time_limit_seconds(), "time_limit_seconds"));
-  RETURN_IF_ERROR(CheckBackend(*backends_, request.sampling(), nullptr, limits_,
+  v1::SolveParams sampling = request.sampling();
+  if (sampling.backend().empty())
+    sampling.set_backend(std::string(kDefaultSamplingBackend));
+  RETURN_IF_ERROR(CheckBackend(*backends_, sampling, nullptr, limits_,
                                "sampling", /*samplers_only=*/true)
                       .status());
   RETURN_IF_ERROR(CheckCommonParams(request.sampling(), limits_, "sampling"));

@@ -249,6 +249,7 @@ void FillSummary(const StreamingSink& sink, BackendResult result,
     summary.set_best_valid(best.valid());
     *summary.mutable_best_violations() = std::move(*best.mutable_violations());
   }
+  if (sink.has_best()) summary.set_solved_by(std::move(result.solved_by));
   summary.set_sweeps_done(result.sweeps_done);
   summary.set_spin_update_attempts(result.spin_update_attempts);
   summary.set_accepted_flips(result.accepted_flips);
@@ -324,6 +325,8 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
       sink.has_best() && objective)
     summary->set_objective(*objective);
   summary->mutable_backend()->set_name(std::string(backend->name()));
+  if (sink.has_best() && summary->solved_by().empty())
+    summary->set_solved_by(std::string(backend->name()));
   if (problem.ground_energy) summary->set_ground_energy(*problem.ground_energy);
   v1::Timings* timings = summary->mutable_timings();
   timings->set_queue_seconds(Seconds(queue_time));

@@ -294,6 +294,11 @@ BadParameterCases() {
   static const auto* const cases = new std::map<
       std::string,
       std::pair<std::function<void(v1::SolveParams&)>, std::string>>{
+      {"auto",
+       {[](v1::SolveParams& p) {
+          p.mutable_auto_()->set_exact(static_cast<v1::AutoExact>(9));
+        },
+        "params.auto.exact"}},
       {"cpu_sa",
        {[](v1::SolveParams& p) { p.mutable_cpu_sa()->set_beta_hot(-1); },
         "params.cpu_sa.beta_hot"}},

@@ -21,6 +21,7 @@ v1::SolveRequest LongSolve() {
   v1::SolveRequest request;
   *request.mutable_puzzle() =
       testing::SudokuSpecFromString(testing::kNytPuzzle);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(1000);
   request.mutable_params()->set_num_sweeps(1000000);
   return request;

@@ -53,8 +53,9 @@ TEST_F(BinaryEncodingCliTest, SolvesOnTheExactBackendOnly) {
   EXPECT_TRUE(json.fields().at("valid").bool_value());
   EXPECT_EQ(json.fields().at("energy").number_value(), 0);
 
-  const CommandResult refused = RunQsolve(
-      "solve" + Addr() + "--kind nqueens --input 6 --encoding binary");
+  const CommandResult refused =
+      RunQsolve("solve" + Addr() +
+                "--kind nqueens --input 6 --encoding binary --backend cpu-sa");
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_THAT(refused.err, HasSubstr("INVALID_ARGUMENT"));
   EXPECT_THAT(refused.err, HasSubstr("params.backend: 'cpu-sa'"));

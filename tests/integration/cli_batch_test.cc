@@ -206,7 +206,8 @@ TEST(CliBatchTest, DeadlineEndsTheBatch) {
     absl::StrAppend(&content, "long", k, " sudoku ", testing::kNytPuzzle, "\n");
   const CommandResult run = RunQsolve(absl::StrCat(
       "batch --addr ", server->address(), " --input-file ", WriteBatch(content),
-      " --concurrency 1 --reads 1000 --sweeps 1000000 --deadline 0.5"));
+      " --concurrency 1 --backend cpu-sa --reads 1000 --sweeps 1000000 "
+      "--deadline 0.5"));
   EXPECT_EQ(run.exit_code, 1) << run.err;
   const auto results = ResultsById(run.out);
   ASSERT_EQ(results.size(), 4u);

@@ -45,7 +45,7 @@ TEST_F(CliTest, Health) {
 TEST_F(CliTest, SolveJsonFollowsTheContract) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
-      "' --reads 3000 --sweeps 3000 --beta_hot 1 --seed 2024 "
+      "' --backend cpu-sa --reads 3000 --sweeps 3000 --beta_hot 1 --seed 2024 "
       "--stop_at_first_valid --json"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const google::protobuf::Struct summary = LastJsonLine(result.out);
@@ -66,9 +66,45 @@ TEST_F(CliTest, SolveJsonFollowsTheContract) {
   EXPECT_THAT(result.out, HasSubstr("{\"summary\":"));
 }
 
+// No solver flags: the server's default backend, auto, answers and the JSON
+// line names the raced backend whose board it is; --auto_exact off keeps the
+// board to the QUBO samplers.
+TEST_F(CliTest, SolveWithNoSolverFlagsRunsAuto) {
+  const CommandResult result =
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind sudoku --input '",
+                             testing::kNytPuzzle, "' --json"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto fields = LastJsonLine(result.out).fields();
+  EXPECT_TRUE(fields.at("valid").bool_value());
+  EXPECT_EQ(fields.at("backend").string_value(), "auto");
+  EXPECT_THAT((std::vector<std::string>{"sat", "pt"}),
+              ::testing::Contains(fields.at("solved_by").string_value()));
+  const CommandResult off =
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind sudoku --input '",
+                             testing::kNytPuzzle, "' --auto_exact off --json"));
+  ASSERT_EQ(off.exit_code, 0) << off.err;
+  EXPECT_EQ(LastJsonLine(off.out).fields().at("solved_by").string_value(),
+            "pt");
+  const CommandResult bad = RunQsolve(
+      absl::StrCat("solve", Addr(), "--kind nqueens --input 6 --auto_exact x"));
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_THAT(bad.err, HasSubstr("--auto_exact"));
+  const CommandResult other = RunQsolve(
+      absl::StrCat("solve", Addr(),
+                   "--kind nqueens --input 6 --backend tabu --auto_exact off"));
+  EXPECT_NE(other.exit_code, 0);
+  EXPECT_THAT(other.err, HasSubstr("backend auto"));
+  // A cpu-sa flag without --backend names the field instead of being lost.
+  const CommandResult lost = RunQsolve(
+      absl::StrCat("solve", Addr(), "--kind nqueens --input 6 --beta_hot 1"));
+  EXPECT_NE(lost.exit_code, 0);
+  EXPECT_THAT(lost.err, HasSubstr("params.cpu_sa"));
+}
+
 TEST_F(CliTest, AnnealerFlagsReachTheBackend) {
   const CommandResult result = RunQsolve(absl::StrCat(
-      "solve", Addr(), "--kind nqueens --input 6 --reads 4 --sweeps 100 ",
+      "solve", Addr(),
+      "--kind nqueens --input 6 --backend cpu-sa --reads 4 --sweeps 100 ",
       "--beta_range dwave --kernel scalar --acceptance gibbs ",
       "--sweeps_per_beta 2 --schedule linear --seed 7 --json"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -115,7 +151,7 @@ TEST_F(CliTest, ParallelTemperingSolvesASoloGameIdWithItsFlags) {
 TEST_F(CliTest, UnsolvedBoardStillExitsZero) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,
-      "' --reads 2 --sweeps 1 --seed 1 --json"));
+      "' --backend cpu-sa --reads 2 --sweeps 1 --seed 1 --json"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const google::protobuf::Struct summary = LastJsonLine(result.out);
   EXPECT_FALSE(summary.fields().at("valid").bool_value());

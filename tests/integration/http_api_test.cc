@@ -106,8 +106,9 @@ std::string ReadUntil(int fd, const std::string& text) {
 // A solve that runs far longer than any test waits: an empty 9x9 Sudoku with
 // ten million sweeps per read.
 std::string EndlessSolve() {
-  return SolveBody("sudoku", std::string(81, '.'),
-                   R"({"numReads":2,"numSweeps":10000000,"seed":"1"})");
+  return SolveBody(
+      "sudoku", std::string(81, '.'),
+      R"({"backend":"cpu-sa","numReads":2,"numSweeps":10000000,"seed":"1"})");
 }
 
 // An in-process server with its HTTP front on a free loopback port.
@@ -186,7 +187,8 @@ TEST_F(HttpApiTest, HealthReadinessAndPlayground) {
 TEST_F(HttpApiTest, SolveAsOneObjectHoldsTheSummaryAndTheBestBoard) {
   auto response =
       Post("/v1/solve?stream=false",
-           SolveBody("queens", kQueens, R"({"numReads":100,"seed":"7"})"));
+           SolveBody("queens", kQueens,
+                     R"({"backend":"cpu-sa","numReads":100,"seed":"7"})"));
   ASSERT_TRUE(response);
   ASSERT_EQ(response->status, 200) << response->body;
   EXPECT_THAT(response->get_header_value("Content-Type"),
@@ -204,8 +206,10 @@ TEST_F(HttpApiTest, SolveAsOneObjectHoldsTheSummaryAndTheBestBoard) {
 }
 
 TEST_F(HttpApiTest, SolveStreamsNdjsonEvents) {
-  auto response = Post(
-      "/v1/solve", SolveBody("tango", kTango, R"({"numReads":16,"seed":"3"})"));
+  auto response =
+      Post("/v1/solve",
+           SolveBody("tango", kTango,
+                     R"({"backend":"cpu-sa","numReads":16,"seed":"3"})"));
   ASSERT_TRUE(response);
   ASSERT_EQ(response->status, 200) << response->body;
   EXPECT_THAT(response->get_header_value("Content-Type"),
@@ -499,9 +503,11 @@ TEST(HttpDrainTest, RunningSolveEndsNewCallsAreRefused) {
   // About 2.6e8 spin-update attempts: running when the drain starts.
   const int fd = SendRaw(
       port,
-      RawPost("/v1/solve",
-              SolveBody("queens", kQueens,
-                        R"({"numReads":4,"numSweeps":1000000,"seed":"1"})")));
+      RawPost(
+          "/v1/solve",
+          SolveBody(
+              "queens", kQueens,
+              R"({"backend":"cpu-sa","numReads":4,"numSweeps":1000000,"seed":"1"})")));
   ASSERT_THAT(ReadUntil(fd, "\"header\""), HasSubstr("200 OK"));
   std::thread drain([&] { server->server().Drain(absl::Seconds(120)); });
   httplib::Client client("127.0.0.1", port);

@@ -220,6 +220,7 @@ TEST(PrometheusScrapeTest, RealPrometheusSeesTheSolveCounterAndHistogram) {
   v1::SolveRequest request;
   *request.mutable_puzzle() =
       testing::SudokuSpecFromString(testing::kNytPuzzle);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(4);
   request.mutable_params()->set_num_sweeps(100);
   request.mutable_params()->set_seed(1);

@@ -154,6 +154,7 @@ TEST(BackPressureTest, AStalledReaderGetsADroppedCountNotAnUnboundedQueue) {
   auto stub = server->NewStub();
   v1::SolveRequest request;
   *request.mutable_puzzle() = SudokuSpecFromString(testing::kNytPuzzle);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(20000);
   request.mutable_params()->set_num_sweeps(10);
   request.mutable_params()->set_seed(5);

@@ -21,6 +21,7 @@ v1::SolveRequest EasySudoku(int k, int seed) {
   for (size_t cell = seed % k; cell < grid.size(); cell += k) grid[cell] = '.';
   v1::SolveRequest request;
   *request.mutable_puzzle() = testing::SudokuSpecFromString(grid);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(20);
   request.mutable_params()->set_seed(seed);
   return request;
@@ -87,6 +88,7 @@ TEST(SolveBatchTest, CancelEndsTheStream) {
   item.set_id("long");
   *item.mutable_request()->mutable_puzzle() =
       testing::SudokuSpecFromString(testing::kNytPuzzle);
+  item.mutable_request()->mutable_params()->set_backend("cpu-sa");
   item.mutable_request()->mutable_params()->set_num_reads(1000);
   item.mutable_request()->mutable_params()->set_num_sweeps(1000000);
   ASSERT_TRUE(stream->Write(item));

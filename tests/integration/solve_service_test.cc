@@ -42,6 +42,7 @@ v1::SolveRequest NytRequest() {
   v1::SolveRequest request;
   *request.mutable_puzzle() =
       testing::SudokuSpecFromString(testing::kNytPuzzle);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(3000);
   request.mutable_params()->set_num_sweeps(3000);
   request.mutable_params()->set_seed(2024);
@@ -237,6 +238,7 @@ TEST_F(SolveServiceTest, BadInputGetsTheRightStatus) {
        grpc::StatusCode::INVALID_ARGUMENT, "params.time_limit_seconds"},
       {"hot beta above cold",
        [](v1::SolveRequest& r) {
+         r.mutable_params()->set_backend("cpu-sa");
          r.mutable_params()->mutable_cpu_sa()->set_beta_hot(5);
          r.mutable_params()->mutable_cpu_sa()->set_beta_cold(1);
        },
@@ -401,6 +403,7 @@ TEST_F(SolveServiceTest, RepeatedPuzzleComesFromTheCompileCache) {
   for (int cell = 0; cell < 16; ++cell)
     sudoku->add_cells(cell == 0 || cell == 6 || cell == 9 || cell == 15 ? 1
                                                                         : 0);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(16);
   request.mutable_params()->set_num_sweeps(100);
   const auto before = server_->ScrapeMetrics();

@@ -53,8 +53,9 @@ TEST_F(TentsChessServiceTest, SolvesTheStoredTentsPuzzles) {
     ASSERT_TRUE(spec.ok()) << spec.status();
     v1::SolveRequest request;
     *request.mutable_puzzle() = *spec;
-    request.mutable_params()->set_seed(
-        42);  // reads and sweeps left at their defaults
+    // cpu-sa, reads and sweeps left at their defaults.
+    request.mutable_params()->set_backend("cpu-sa");
+    request.mutable_params()->set_seed(42);
     const testing::SolveStream stream = testing::RunSolve(*stub, request);
     ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
     ASSERT_TRUE(stream.events.front().has_header());

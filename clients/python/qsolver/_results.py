@@ -18,7 +18,8 @@ def violation_text(violation):
 class SolveResult:
     """One solve: valid, energy (offset included; None when no read finished), board (rows of the puzzle's
     characters), violations ("location: message"), ground_energy, termination, reads, num_valid,
-    success_fraction, seed, backend, variables, variables_total, request_id, timings; and the messages:
+    success_fraction, seed, backend, solved_by (the backend that found the best sample: for the default
+    backend "auto", the raced backend that won), variables, variables_total, request_id, timings; and the messages:
     summary (qs.v1.SolveSummary), stats (CompileStats), header (SolveHeader, streamed solves), samples
     (the SampleEvents received)."""
 
@@ -36,6 +37,7 @@ class SolveResult:
         self.success_fraction = summary.success_fraction
         self.seed = summary.seed
         self.backend = summary.backend.name
+        self.solved_by = summary.solved_by
         self.variables = stats.variables
         self.variables_total = stats.variables_total
         self.request_id = summary.request_id
@@ -47,7 +49,7 @@ class SolveResult:
     def to_dict(self):
         """The result as the last line of `qsolve solve --json` holds it."""
         keys = ("request_id", "valid", "energy", "ground_energy", "board", "violations", "termination",
-                "reads", "num_valid", "success_fraction", "backend", "variables", "variables_total", "timings")
+                "reads", "num_valid", "success_fraction", "backend", "solved_by", "variables", "variables_total", "timings")
         out = {key: getattr(self, key) for key in keys}
         out["seed"] = str(self.seed)
         out["attempts_per_second"] = self.summary.attempts_per_second

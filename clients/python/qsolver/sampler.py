@@ -11,7 +11,7 @@ from .sampleset import make_sampleset
 # Not a SolveParams field: how the call runs rather than what the server does.
 _CALL_OPTIONS = ("timeout", "progress")
 # The SolveParams message of each backend's own parameters.
-_BACKEND_PARAMS = {"cpu-sa": "cpu_sa", "dwave": "dwave", "sat": "sat"}
+_BACKEND_PARAMS = {"auto": "auto", "cpu-sa": "cpu_sa", "dwave": "dwave", "sat": "sat"}
 
 
 def _backend_parameters(name):
@@ -132,6 +132,6 @@ class Sampler:
             bits = np.unpackbits(np.frombuffer(event.bits, dtype=np.uint8), bitorder="little")[:n]
             rows[k] = 2 * bits.astype(np.int8) - 1 if vartype == "SPIN" else bits
         info = {"termination": result.termination, "seed": result.seed, "backend": result.backend,
-                "timings": result.timings, "request_id": result.request_id, "summary": result.summary}
+                "solved_by": result.solved_by, "timings": result.timings, "request_id": result.request_id, "summary": result.summary}
         return make_sampleset(rows, labels, [e.energy for e in events], [e.num_occurrences for e in events],
                               vartype, info, self._use_dimod)

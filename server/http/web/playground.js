@@ -212,7 +212,10 @@ function plot(point) {
 }
 
 function params() {
-  const p = { backend: $('backend').value, numReads: +$('reads').value || 100, numSweeps: +$('sweeps').value || 1000 };
+  const p = { backend: $('backend').value };
+  // auto picks its own reads and sweeps; typed values are those of each of its rounds.
+  if (p.backend !== 'auto' || $('reads').value !== '') p.numReads = +$('reads').value || 100;
+  if (p.backend !== 'auto' || $('sweeps').value !== '') p.numSweeps = +$('sweeps').value || 1000;
   if ($('seed').value !== '') p.seed = String($('seed').value);
   if (+$('time_limit').value > 0) p.timeLimitSeconds = +$('time_limit').value;
   if ($('stop_first').checked) p.stopAtFirstValid = true;
@@ -240,6 +243,7 @@ function showSummary(summary, header) {
     ['variables', header ? `${header.stats.variables} of ${header.stats.variablesTotal}` : ''],
     ['timings', `queue ${(t.queueSeconds * 1e3).toFixed(2)} ms, compile ${(t.compileSeconds * 1e3).toFixed(2)} ms, sample ${(t.sampleSeconds * 1e3).toFixed(2)} ms, total ${(t.totalSeconds * 1e3).toFixed(2)} ms`],
     ['backend', `${summary.backend.name} ${summary.backend.kernel || ''}`],
+    ['solved by', summary.solvedBy || ''],
     ['seed', summary.seed],
   ];
   const table = document.createElement('table');
@@ -360,7 +364,7 @@ async function loadBackends() {
       option.value = option.textContent = b.name;
       select.appendChild(option);
     }
-  } catch (e) { /* keep cpu-sa */ }
+  } catch (e) { /* keep auto */ }
 }
 
 function selectKind(kind) {

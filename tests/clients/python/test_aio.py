@@ -15,7 +15,8 @@ def test_solve_and_stream(server):
     async def main():
         async with qsolver.aio.Client(server.target, timeout=CALL_TIMEOUT) as client:
             result = await client.solve("nqueens", "8", num_reads=32, seed=3, stop_at_first_valid=True)
-            stream = client.solve_stream("tango", "1=..0/..../...1/..x./0.../..../..x..", num_reads=10, seed=1)
+            stream = client.solve_stream("tango", "1=..0/..../...1/..x./0.../..../..x..", backend="cpu-sa",
+                                          num_reads=10, seed=1)
             kinds = [event.WhichOneof("event") async for event in stream]
             backends = await client.list_backends()
             count = await client.count("nqueens", "6")
@@ -36,7 +37,7 @@ def test_batch(server):
         async with qsolver.aio.Client(server.target, timeout=CALL_TIMEOUT) as client:
             items = [("a", "nqueens", "8"), ("b", "queens", "AABB/AABB/CCDD/CCDD"), ("c", "sudoku", "x"),
                      ("d", "takuzu", "6x6:AcfECaeDGb")]
-            return [r async for r in client.solve_batch(items, concurrency=2, num_reads=32, seed=2)]
+            return [r async for r in client.solve_batch(items, concurrency=2, backend="cpu-sa", num_reads=32, seed=2)]
 
     results = {r.id: r for r in run(main())}
     assert sorted(results) == ["a", "b", "c", "d"]
@@ -60,7 +61,8 @@ def test_cancelled_task_cancels_the_call(server):
 
     async def main():
         async with qsolver.aio.Client(server.target, timeout=CALL_TIMEOUT) as client:
-            stream = client.solve_stream("nqueens", "32", num_reads=8, num_sweeps=10_000_000, seed=1)
+            stream = client.solve_stream("nqueens", "32", backend="cpu-sa", num_reads=8, num_sweeps=10_000_000,
+                                          seed=1)
             started = asyncio.Event()
 
             async def consume():

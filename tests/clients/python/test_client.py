@@ -13,9 +13,10 @@ from conftest import CALL_TIMEOUT, NYT_SOLUTION, NYT_SUDOKU, ROOT, Server, metri
 
 NYT_ROWS = [NYT_SOLUTION[k:k + 9] for k in range(0, 81, 9)]
 # The NYT 2024-01-08 hard Sudoku needs more than the default anneal (as in the CLI's tests).
-NYT_PARAMS = dict(num_reads=3000, num_sweeps=3000, cpu_sa={"beta_hot": 1}, seed=2024, stop_at_first_valid=True)
+NYT_PARAMS = dict(backend="cpu-sa", num_reads=3000, num_sweeps=3000, cpu_sa={"beta_hot": 1}, seed=2024,
+                  stop_at_first_valid=True)
 # A long solve: reads of 10^7 sweeps over 32-queens' 1024 variables take many seconds each.
-LONG = dict(kind="nqueens", text="32", num_reads=8, num_sweeps=10_000_000, seed=1)
+LONG = dict(kind="nqueens", text="32", backend="cpu-sa", num_reads=8, num_sweeps=10_000_000, seed=1)
 
 
 def stored_puzzles():
@@ -47,9 +48,17 @@ def test_sudoku_solve(client):
     assert result.to_dict()["board"] == NYT_ROWS
 
 
+def test_default_backend_is_auto(client):
+    result = client.solve("sudoku", NYT_SUDOKU)
+    assert result.valid and result.backend == "auto"
+    assert result.solved_by in ("sat", "pt") and result.to_dict()["solved_by"] == result.solved_by
+    off = client.solve("sudoku", NYT_SUDOKU, auto={"exact": "EXACT_OFF"})
+    assert off.valid and off.solved_by == "pt"
+
+
 def test_stream_events_and_progress(client):
     reports = []
-    stream = client.solve_stream("nqueens", "8", num_reads=20, seed=4, progress=reports.append)
+    stream = client.solve_stream("nqueens", "8", backend="cpu-sa", num_reads=20, seed=4, progress=reports.append)
     kinds = [event.WhichOneof("event") for event in stream]
     assert kinds[0] == "header" and kinds[-1] == "summary"
     assert kinds.count("sample") == 20
@@ -63,7 +72,7 @@ def test_stream_events_and_progress(client):
 
 def test_progress_bar_with_tqdm(client, capsys):
     pytest.importorskip("tqdm")
-    result = client.solve("nqueens", "6", num_reads=12, seed=2, progress=True)
+    result = client.solve("nqueens", "6", backend="cpu-sa", num_reads=12, seed=2, progress=True)
     assert result.reads == 12
     assert "12/12" in capsys.readouterr().err
 
@@ -117,7 +126,8 @@ def test_batch_of_mixed_puzzles(client):
     items = [(name, kind, text) for name, (kind, text, _) in stored.items() if kind != "sudoku"]
     # An item with parameters of its own: the batch's keyword arguments fill in only what it leaves unset.
     nyt = qsolver.solve_pb2.SolveRequest(puzzle=qsolver.parse_puzzle("sudoku", NYT_SUDOKU))
-    nyt.params.CopyFrom(qsolver.solve_pb2.SolveParams(num_reads=3000, num_sweeps=3000, cpu_sa={"beta_hot": 1}))
+    nyt.params.CopyFrom(qsolver.solve_pb2.SolveParams(backend="cpu-sa", num_reads=3000, num_sweeps=3000,
+                                                           cpu_sa={"beta_hot": 1}))
     items.append(("sudoku", nyt))
     items += [("tango", "tango", "1=..0/..../...1/..x./0.../..../..x.."),
               ("nq8", "nqueens", "8"),

@@ -23,7 +23,7 @@ MIXED_QUBO = {("a", "a"): -1, ("b", "b"): -1, ((1, 2), (1, 2)): -1, ("a", "b"): 
 
 
 def test_qubo_energies_are_the_models(sampler):
-    sampleset = sampler.sample_qubo(MIXED_QUBO, num_reads=40, seed=7)
+    sampleset = sampler.sample_qubo(MIXED_QUBO, backend="cpu-sa", num_reads=40, seed=7)
     assert set(sampleset.variables) == {"a", "b", (1, 2), 7, frozenset({3})}
     assert len(sampleset) == 40
     assert sampleset.record.sample.shape == (40, 5)
@@ -65,14 +65,14 @@ def test_ising_with_list_fields(sampler):
 
 
 def test_same_seed_same_samples(sampler):
-    first = sampler.sample_qubo(MIXED_QUBO, num_reads=20, seed=42)
-    second = sampler.sample_qubo(MIXED_QUBO, num_reads=20, seed=42)
+    first = sampler.sample_qubo(MIXED_QUBO, backend="cpu-sa", num_reads=20, seed=42)
+    second = sampler.sample_qubo(MIXED_QUBO, backend="cpu-sa", num_reads=20, seed=42)
     assert np.array_equal(first.record.sample, second.record.sample)
     assert np.array_equal(first.record.energy, second.record.energy)
 
 
 def test_reading_surface(sampler):
-    sampleset = sampler.sample_qubo({(0, 0): -1, (1, 1): 1, (0, 1): 0.5}, num_reads=5, seed=2)
+    sampleset = sampler.sample_qubo({(0, 0): -1, (1, 1): 1, (0, 1): 0.5}, backend="cpu-sa", num_reads=5, seed=2)
     assert sampleset.record.dtype.names == ("sample", "energy", "num_occurrences")
     assert sampleset.first.sample == {0: 1, 1: 0}
     assert sampleset.info["termination"] in ("COMPLETED", "TARGET_REACHED")
@@ -88,7 +88,7 @@ def test_reading_surface(sampler):
 
 
 def test_aggregate_counts_occurrences(sampler):
-    sampleset = sampler.sample_qubo({("a", "a"): -1}, num_reads=25, seed=3, aggregate=True)
+    sampleset = sampler.sample_qubo({("a", "a"): -1}, backend="cpu-sa", num_reads=25, seed=3, aggregate=True)
     assert len(sampleset) == 1
     assert sampleset.first.num_occurrences == 25
     assert sampleset.first.sample == {"a": 1}

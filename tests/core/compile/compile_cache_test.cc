@@ -159,6 +159,7 @@ TEST(CompileCacheTest, SolveReportsTheHitAndKeepsItsSamples) {
   SolveEngine engine(&BuiltinCompilers(), &samplers, SolveLimits(), &cache);
   v1::SolveRequest request;
   *request.mutable_puzzle() = Sudoku4(4);
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(20);
   request.mutable_params()->set_num_sweeps(200);
   request.mutable_params()->set_seed(7);

@@ -1311,6 +1311,7 @@ TEST(TakuzuSolveTest, ValidBoardsFirstWhenOnlyUniquenessBreaks) {
 
   v1::SolveRequest request;
   *request.mutable_puzzle() = puzzle->spec;
+  request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(200);
   request.mutable_params()->set_num_sweeps(500);
   request.mutable_params()->set_seed(7);

@@ -120,8 +120,8 @@ TEST_F(BinaryEncodingTest, QuboBackendsRefuseAndNameTheOnesThatTakeIt) {
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("exact, sat")));
   const v1::ListBackendsResponse list = engine_->ListBackends();
   for (const v1::BackendDescription& d : list.backends()) {
-    EXPECT_EQ(d.higher_order(),
-              d.name() == "exact" || d.name() == "sat" || d.name() == "qaoa")
+    EXPECT_EQ(d.higher_order(), d.name() == "exact" || d.name() == "sat" ||
+                                    d.name() == "qaoa" || d.name() == "auto")
         << d.name();
   }
 }

@@ -39,6 +39,7 @@ class UniformSamplingTest : public ::testing::Test {
                                          uint64_t seed) {
     v1::SolveRequest request;
     *request.mutable_puzzle() = spec;
+    request.mutable_params()->set_backend("cpu-sa");
     request.mutable_params()->set_num_reads(reads);
     request.mutable_params()->set_num_sweeps(sweeps);
     request.mutable_params()->set_seed(seed);

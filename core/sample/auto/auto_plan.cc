@@ -1,0 +1,170 @@
+// The rule table of the "auto" backend (docs/auto.md has it with its
+// measurements).
+#include "core/sample/auto/auto_plan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace qs {
+namespace {
+
+bool IsInteger(double w) { return std::floor(w) == w; }
+
+// The user's reads and sweeps, when set, are those of each round.
+v1::SolveParams RoundParams(const v1::SolveParams& request,
+                            const std::string& backend, uint32_t reads) {
+  v1::SolveParams p;
+  p.set_backend(backend);
+  p.set_num_reads(request.has_num_reads() ? request.num_reads() : reads);
+  if (request.has_num_sweeps()) p.set_num_sweeps(request.num_sweeps());
+  *p.mutable_initial_states() = request.initial_states();
+  return p;
+}
+
+RacerPlan SamplerRacer(const v1::SolveParams& request,
+                       const std::string& backend, uint32_t reads) {
+  RacerPlan racer;
+  racer.backend = backend;
+  racer.params = RoundParams(request, backend, reads);
+  return racer;
+}
+
+// An exact engine: it supplies the board only in EXACT_RACE.
+RacerPlan Exact(const std::string& backend, v1::AutoExact exact) {
+  RacerPlan racer;
+  racer.backend = backend;
+  racer.supplies_board = exact == v1::EXACT_RACE;
+  racer.restarts = false;
+  racer.exact = true;
+  racer.params.set_backend(backend);
+  // One board (one ground state) answers; sat's second would only tell
+  // uniqueness.
+  racer.params.set_num_reads(1);
+  if (backend == "sat") racer.params.mutable_sat()->set_max_solutions(1);
+  return racer;
+}
+
+RacePlan HigherOrder(const ModelFeatures& f, v1::AutoExact exact,
+                     const v1::SolveParams& request) {
+  RacePlan plan;
+  plan.rule = "higher-order";
+  if (exact != v1::EXACT_OFF && f.puzzle)
+    plan.racers.push_back(Exact("sat", exact));
+  if (exact == v1::EXACT_RACE && f.variables <= kAutoExactMaxVariables)
+    plan.racers.push_back(Exact("exact", exact));
+  if (exact != v1::EXACT_RACE && f.variables <= kAutoQaoaMaxVariables)
+    plan.racers.push_back(SamplerRacer(request, "qaoa", 100));
+  return plan;
+}
+
+// Where sat answered before pt in the measurements: Sudoku and Queens, and
+// rules that no QUBO term expresses (pt's ground states may break them).
+bool SatLeads(const ModelFeatures& f) {
+  if (f.validator_only_rules) return true;
+  return f.family != "takuzu" && f.family != "tents";
+}
+
+RacePlan Puzzle(const ModelFeatures& f, v1::AutoExact exact,
+                const v1::SolveParams& request) {
+  RacePlan plan;
+  if (request.distinct_valid()) {
+    // Uniform sampling of valid boards is the annealer's ([Mücke 2024] §4):
+    // one round of cpu-sa's reads, as asked, and no search's single board.
+    plan.rule = "puzzle/uniform";
+    plan.racers.push_back(SamplerRacer(request, "cpu-sa", 100));
+    plan.racers.back().restarts = false;
+    return plan;
+  }
+  if (f.variables == 0) {
+    // The reduction decided every cell: one read reads the board out.
+    plan.rule = "puzzle/decided";
+    if (exact != v1::EXACT_OFF) plan.racers.push_back(Exact("sat", exact));
+    plan.racers.push_back(SamplerRacer(request, "cpu-sa", 1));
+    return plan;
+  }
+  // Parallel tempering with one-hot swaps is the fastest QUBO sampler on
+  // every measured family; each ladder ends at the ground energy.
+  RacerPlan pt = SamplerRacer(request, "pt", 1000);
+  if (exact == v1::EXACT_OFF) {
+    plan.rule = "puzzle/pt";
+    plan.racers.push_back(std::move(pt));
+    return plan;
+  }
+  RacerPlan sat = Exact("sat", exact);
+  // Under EXACT_PROOF_ONLY the board is pt's: sat only proves, second.
+  const bool sat_first = exact == v1::EXACT_RACE && SatLeads(f);
+  if (sat_first) {
+    plan.rule = "puzzle/sat-first";
+    pt.start_after = kAutoSatHeadStart;
+    plan.racers.push_back(std::move(sat));
+    plan.racers.push_back(std::move(pt));
+  } else {
+    plan.rule = "puzzle/pt-first";
+    sat.start_after = kAutoPtHeadStart;
+    plan.racers.push_back(std::move(pt));
+    plan.racers.push_back(std::move(sat));
+  }
+  return plan;
+}
+
+RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
+             const v1::SolveParams& request) {
+  RacePlan plan;
+  if (f.variables <= kAutoExactMaxVariables) {
+    plan.rule = "raw/small";
+    if (exact != v1::EXACT_OFF) plan.racers.push_back(Exact("exact", exact));
+    plan.racers.push_back(SamplerRacer(request, "tabu", 8));
+  } else if (f.density >= kAutoDenseThreshold) {
+    plan.rule = "raw/dense";
+    plan.racers.push_back(SamplerRacer(request, "tabu", 8));
+  } else {
+    plan.rule = "raw/sparse";
+    plan.racers.push_back(SamplerRacer(request, "tabu", 8));
+    plan.racers.push_back(SamplerRacer(request, "cpu-sa", 32));
+  }
+  return plan;
+}
+
+}  // namespace
+
+ModelFeatures FeaturesOf(const CompiledProblem& problem,
+                         const v1::PuzzleSpec& spec) {
+  ModelFeatures f;
+  f.validator_only_rules = spec.has_takuzu() && spec.takuzu().unique_lines();
+  f.family = problem.kind;
+  f.puzzle = problem.kind != "qubo" && problem.kind != "maxcut";
+  f.higher_order = problem.higher_order.has_value();
+  f.one_hot_groups = static_cast<int>(problem.one_hot_groups.size());
+  if (f.higher_order) {
+    f.variables = problem.higher_order->num_variables;
+    for (const HuboTerm& t : problem.higher_order->terms) {
+      f.integer_weights = f.integer_weights && IsInteger(t.w);
+      f.max_abs_weight = std::max(f.max_abs_weight, std::abs(t.w));
+    }
+    return f;
+  }
+  const Qubo& model = problem.model;
+  f.variables = model.num_variables();
+  f.couplers = model.num_couplers();
+  const double pairs = 0.5 * f.variables * (f.variables - 1.0);
+  f.density = pairs > 0 ? f.couplers / pairs : 0;
+  for (int i = 0; i < f.variables; ++i) {
+    f.integer_weights = f.integer_weights && IsInteger(model.linear(i));
+    f.max_abs_weight = std::max(f.max_abs_weight, std::abs(model.linear(i)));
+    for (const auto& nb : model.neighbors(i)) {
+      f.integer_weights = f.integer_weights && IsInteger(nb.w);
+      f.max_abs_weight = std::max(f.max_abs_weight, std::abs(nb.w));
+    }
+  }
+  return f;
+}
+
+RacePlan ChoosePlan(const ModelFeatures& features, v1::AutoExact exact,
+                    const v1::SolveParams& request) {
+  if (features.higher_order) return HigherOrder(features, exact, request);
+  if (features.puzzle) return Puzzle(features, exact, request);
+  return Raw(features, exact, request);
+}
+
+}  // namespace qs

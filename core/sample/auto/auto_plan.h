@@ -1,0 +1,82 @@
+// The "auto" backend's choice: the features of a compiled model that matter
+// (family, size, density, exactly-one groups, coupling values, higher-order
+// terms) and the rule table that maps them to the backends to race and their
+// parameters. The table and the measurements behind it are in docs/auto.md;
+// a change here is a change there.
+#ifndef QS_CORE_SAMPLE_AUTO_AUTO_PLAN_H_
+#define QS_CORE_SAMPLE_AUTO_AUTO_PLAN_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/time/time.h"
+#include "core/compile/compiler.h"
+#include "qs/v1/solve.pb.h"
+
+namespace qs {
+
+struct ModelFeatures {
+  std::string family;         // the compiler's kind: "sudoku", "qubo" ...
+  bool puzzle = false;        // the family has rules that a validator checks
+  bool higher_order = false;  // a higher-order model (binary encoding)
+  int variables = 0;          // of the reduced model
+  int64_t couplers = 0;
+  double density = 0;  // couplers / (variables choose 2)
+  int one_hot_groups = 0;
+  bool integer_weights = true;  // every coefficient is an integer
+  double max_abs_weight = 0;    // over linear and quadratic terms
+  // A rule the validator checks and no QUBO term expresses (Takuzu's
+  // distinct rows and columns): ground states may break it.
+  bool validator_only_rules = false;
+};
+
+ModelFeatures FeaturesOf(const CompiledProblem& problem,
+                         const v1::PuzzleSpec& spec);
+
+// One backend of a race and the parameters it runs with.
+struct RacerPlan {
+  std::string backend;
+  // What the backend reads: backend, its parameter message, reads and sweeps
+  // of one round (the seed is set per round).
+  v1::SolveParams params;
+  // Its samples reach the client (false: an exact engine that only proves).
+  bool supplies_board = true;
+  // A sampler starts a new round with a new seed when one ends; an exact
+  // engine runs once.
+  bool restarts = true;
+  // An exact engine: its end is a proof (infeasibility, optimum).
+  bool exact = false;
+  // Waits this long after the race starts (less if the race ends or every
+  // racer before it is done), so that a leader that usually answers alone
+  // does not share the cores.
+  absl::Duration start_after = absl::ZeroDuration();
+};
+
+struct RacePlan {
+  std::string rule;               // the table's row, e.g. "puzzle/sat-first"
+  std::vector<RacerPlan> racers;  // the leader first
+};
+
+// Models up to this many variables are enumerated by the "exact" backend
+// (2^n states, enumerated by Gray code on the worker pool).
+inline constexpr int kAutoExactMaxVariables = 22;
+// Raw models at least this dense go to tabu alone.
+inline constexpr double kAutoDenseThreshold = 0.1;
+// Head starts of a puzzle race's leader (docs/auto.md, "Measurements"): sat
+// leads where it answered first (Sudoku, Queens, distinct-rows Takuzu), pt
+// where it did (Tents, Tango, plain Unruly).
+inline constexpr absl::Duration kAutoSatHeadStart = absl::Milliseconds(50);
+inline constexpr absl::Duration kAutoPtHeadStart = absl::Milliseconds(20);
+// Higher-order models up to this many variables go to the "qaoa" simulator
+// when exact engines may not supply the board.
+inline constexpr int kAutoQaoaMaxVariables = 16;
+
+// The race of the rule table for a model. `request` gives the user's reads,
+// sweeps and initial states (reads and sweeps per round when set).
+RacePlan ChoosePlan(const ModelFeatures& features, v1::AutoExact exact,
+                    const v1::SolveParams& request);
+
+}  // namespace qs
+
+#endif  // QS_CORE_SAMPLE_AUTO_AUTO_PLAN_H_

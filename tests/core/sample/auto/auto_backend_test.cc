@@ -1,0 +1,336 @@
+// The "auto" backend through the solve engine: every way a race ends (a valid
+// board, INFEASIBLE, the target energy, a proven optimum, agreeing rounds,
+// the time limit, a cancel, a deadline), the exact-engine modes (EXACT_OFF
+// never runs sat, EXACT_PROOF_ONLY never takes its board), solved_by and the
+// raced backends' shares, its parameter checks and its metrics.
+#include "core/sample/auto/auto_backend.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/time/clock.h"
+#include "clients/formats/puzzle_text.h"
+#include "core/backend/registry.h"
+#include "core/base/rng.h"
+#include "core/base/worker_pool.h"
+#include "core/puzzles/builtin.h"
+#include "core/solve/builtin_backends.h"
+#include "core/solve/solve_engine.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/testing/status_matchers.h"
+
+namespace qs {
+namespace {
+
+using ::qs::testing::StatusIs;
+using ::testing::Contains;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// The hard NYT Sudoku of 2024-01-08.
+constexpr char kNyt[] =
+    ".......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8....."
+    "9...4..65..";
+
+// No digit fits the last cell of the first row (its row holds 1-8, its
+// column the 9), and no two givens clash.
+std::string Infeasible() {
+  std::string cells = "12345678" + std::string(73, '.');
+  cells[4 * 9 + 8] = '9';
+  return cells;
+}
+
+class Engine {
+ public:
+  static Engine& Get() {
+    static Engine* const engine = new Engine();
+    return *engine;
+  }
+  const SolveEngine& engine() const { return *engine_; }
+  const BackendRegistry& registry() const { return registry_; }
+
+ private:
+  Engine() : pool_(2) {
+    BackendOptions options;
+    options.pool = &pool_;
+    EXPECT_TRUE(RegisterBuiltinBackends(registry_, options).ok());
+    engine_ = std::make_unique<SolveEngine>(&BuiltinCompilers(), &registry_,
+                                            SolveLimits());
+  }
+  WorkerPool pool_;
+  BackendRegistry registry_;
+  std::unique_ptr<SolveEngine> engine_;
+};
+
+struct SolveRun {
+  absl::Status status;
+  std::vector<v1::SampleEvent> samples;
+  v1::SolveSummary summary;
+  const v1::AutoInfo& info() const { return summary.backend().auto_(); }
+  std::set<std::string> raced() const {
+    std::set<std::string> names;
+    for (const v1::RacedBackend& r : info().raced()) names.insert(r.name());
+    return names;
+  }
+  const v1::RacedBackend* Raced(const std::string& name) const {
+    for (const v1::RacedBackend& r : info().raced())
+      if (r.name() == name) return &r;
+    return nullptr;
+  }
+};
+
+SolveRun Solve(const v1::SolveRequest& request, Interrupter& interrupter) {
+  SolveRun run;
+  run.status = Engine::Get().engine().Solve(
+      request, interrupter, [&](v1::SolveResponse&& event) {
+        if (event.has_sample()) run.samples.push_back(event.sample());
+        if (event.has_summary()) run.summary = event.summary();
+      });
+  return run;
+}
+
+SolveRun Solve(const v1::SolveRequest& request) {
+  Interrupter interrupter;
+  return Solve(request, interrupter);
+}
+
+v1::SolveRequest Sudoku(const std::string& text,
+                        v1::AutoExact exact = v1::EXACT_RACE,
+                        uint64_t seed = 1) {
+  v1::SolveRequest request;
+  auto spec = formats::ParseSudokuText(text);
+  EXPECT_TRUE(spec.ok()) << spec.status();
+  *request.mutable_puzzle() = *spec;
+  request.mutable_params()->set_seed(seed);
+  if (exact != v1::EXACT_RACE)
+    request.mutable_params()->mutable_auto_()->set_exact(exact);
+  return request;
+}
+
+// A random QUBO over n variables with integer weights in [-4, 4], one pair in
+// `one_in` coupled.
+v1::SolveRequest RandomQubo(int n, uint64_t seed, int one_in = 4) {
+  v1::SolveRequest request;
+  v1::QuboModel& q = *request.mutable_puzzle()->mutable_qubo();
+  q.set_num_variables(n);
+  Xoshiro256 rng(seed);
+  for (int i = 0; i < n; ++i) {
+    for (int j = i; j < n; ++j) {
+      if (i != j && rng.Next() % one_in != 0) continue;
+      q.add_i(i);
+      q.add_j(j);
+      q.add_w(static_cast<double>(static_cast<int>(rng.Next() % 9) - 4));
+    }
+  }
+  request.mutable_params()->set_seed(seed);
+  return request;
+}
+
+TEST(AutoBackendTest, IsTheDefaultBackend) {
+  EXPECT_EQ(kDefaultBackend, kAutoBackend);
+  const SolveRun run = Solve(Sudoku(kNyt));
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.summary.backend().name(), "auto");
+}
+
+TEST(AutoBackendTest, APuzzleEndsAtTheFirstValidBoard) {
+  const SolveRun run = Solve(Sudoku(kNyt));
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.summary.termination(), v1::TARGET_REACHED);
+  EXPECT_TRUE(run.summary.best_valid());
+  EXPECT_EQ(run.info().rule(), "puzzle/sat-first");
+  EXPECT_EQ(run.info().stop_rule(), "valid board");
+  EXPECT_EQ(run.raced(), (std::set<std::string>{"sat", "pt"}));
+  EXPECT_THAT((std::set<std::string>{"sat", "pt"}),
+              Contains(run.summary.solved_by()));
+  EXPECT_TRUE(run.info().has_first_valid_seconds());
+  EXPECT_EQ(run.info().time_limit_seconds(), 10);
+  double share = 0;
+  for (const v1::RacedBackend& r : run.info().raced()) share += r.time_share();
+  EXPECT_NEAR(share, 1, 1e-9);
+  // Reads from both racers are numbered apart.
+  std::set<uint32_t> indices;
+  for (const v1::SampleEvent& s : run.samples)
+    EXPECT_TRUE(indices.insert(s.read_index()).second);
+}
+
+TEST(AutoBackendTest, AnInfeasibleSudokuEndsInfeasible) {
+  for (v1::AutoExact exact : {v1::EXACT_RACE, v1::EXACT_PROOF_ONLY}) {
+    const SolveRun run = Solve(Sudoku(Infeasible(), exact));
+    ASSERT_TRUE(run.status.ok()) << run.status;
+    EXPECT_EQ(run.summary.termination(), v1::INFEASIBLE);
+    EXPECT_EQ(run.summary.exact().status(), v1::UNSATISFIABLE);
+    EXPECT_EQ(run.info().stop_rule(), "infeasible");
+    EXPECT_FALSE(run.summary.best_valid());
+  }
+}
+
+TEST(AutoBackendTest, ExactOffNeverRunsSat) {
+  const SolveRun run = Solve(Sudoku(kNyt, v1::EXACT_OFF));
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_THAT(run.raced(), Not(Contains("sat")));
+  EXPECT_TRUE(run.summary.best_valid());
+  EXPECT_EQ(run.summary.solved_by(), "pt");
+  EXPECT_FALSE(run.summary.has_exact());
+}
+
+TEST(AutoBackendTest, ProofOnlyNeverTakesTheBoardFromSat) {
+  // Sat answers first on this grid; the board must still come from pt.
+  const SolveRun run = Solve(Sudoku(kNyt, v1::EXACT_PROOF_ONLY));
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  ASSERT_NE(run.Raced("sat"), nullptr);
+  EXPECT_FALSE(run.Raced("sat")->supplies_board());
+  EXPECT_EQ(run.Raced("sat")->reads(), 0u);
+  EXPECT_TRUE(run.summary.best_valid());
+  EXPECT_EQ(run.summary.solved_by(), "pt");
+}
+
+TEST(AutoBackendTest, TheTimeLimitEndsAPuzzleWithNoBoard) {
+  // Without sat nothing can prove the grid infeasible: the samplers restart
+  // until the limit.
+  v1::SolveRequest request = Sudoku(Infeasible(), v1::EXACT_OFF);
+  request.mutable_params()->set_time_limit_seconds(0.3);
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.summary.termination(), v1::TIME_LIMIT);
+  EXPECT_EQ(run.info().stop_rule(), "time limit");
+  EXPECT_EQ(run.info().time_limit_seconds(), 0.3);
+  EXPECT_FALSE(run.summary.best_valid());
+  EXPECT_GT(run.summary.reads_done(), 0u);
+}
+
+TEST(AutoBackendTest, ACancelStopsTheRace) {
+  Interrupter interrupter;
+  std::thread stopper([&] {
+    absl::SleepFor(absl::Milliseconds(50));
+    interrupter.Interrupt(StopReason::kCancelled);
+  });
+  const SolveRun run = Solve(Sudoku(Infeasible(), v1::EXACT_OFF), interrupter);
+  stopper.join();
+  EXPECT_THAT(run.status, StatusIs(absl::StatusCode::kCancelled, ::testing::_));
+  EXPECT_EQ(run.summary.termination(), v1::CANCELLED);
+  EXPECT_EQ(run.info().stop_rule(), "stopped");
+}
+
+TEST(AutoBackendTest, ADeadlineStopsTheRace) {
+  Interrupter interrupter;
+  interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50),
+                          StopReason::kDeadline);
+  const SolveRun run = Solve(Sudoku(Infeasible(), v1::EXACT_OFF), interrupter);
+  EXPECT_THAT(run.status,
+              StatusIs(absl::StatusCode::kDeadlineExceeded, ::testing::_));
+  EXPECT_EQ(run.summary.termination(), v1::DEADLINE);
+}
+
+TEST(AutoBackendTest, ARawModelStopsAtItsTargetEnergy) {
+  v1::SolveRequest request = RandomQubo(80, 3, /*one_in=*/40);
+  // The energy one plain round of tabu reaches, above the optimum or at it.
+  v1::SolveRequest tabu = request;
+  tabu.mutable_params()->set_backend("tabu");
+  tabu.mutable_params()->set_num_reads(5);
+  const SolveRun reference = Solve(tabu);
+  ASSERT_TRUE(reference.status.ok()) << reference.status;
+  request.mutable_params()->set_target_energy(reference.summary.best_energy() +
+                                              2);
+  request.mutable_params()->mutable_auto_()->set_exact(v1::EXACT_OFF);
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.summary.termination(), v1::TARGET_REACHED);
+  EXPECT_EQ(run.info().stop_rule(), "target energy");
+  EXPECT_LE(run.summary.best_energy(), reference.summary.best_energy() + 2);
+  EXPECT_EQ(run.info().rule(), "raw/sparse");
+  EXPECT_FALSE(run.summary.solved_by().empty());
+}
+
+TEST(AutoBackendTest, ASmallRawModelStopsAtItsProvenOptimum) {
+  for (v1::AutoExact exact : {v1::EXACT_RACE, v1::EXACT_PROOF_ONLY}) {
+    v1::SolveRequest request = RandomQubo(16, 5);
+    request.mutable_params()->mutable_auto_()->set_exact(exact);
+    const SolveRun run = Solve(request);
+    ASSERT_TRUE(run.status.ok()) << run.status;
+    EXPECT_EQ(run.summary.termination(), v1::TARGET_REACHED);
+    EXPECT_EQ(run.info().stop_rule(), "proven optimum");
+    ASSERT_TRUE(run.info().has_proven_optimum());
+    EXPECT_EQ(run.summary.best_energy(), run.info().proven_optimum());
+    EXPECT_EQ(run.info().rule(), "raw/small");
+    if (exact == v1::EXACT_PROOF_ONLY)
+      EXPECT_EQ(run.summary.solved_by(), "tabu");
+  }
+}
+
+TEST(AutoBackendTest, ARawModelEndsAfterAgreeingRounds) {
+  v1::SolveRequest request = RandomQubo(60, 7);
+  v1::AutoParams& a = *request.mutable_params()->mutable_auto_();
+  a.set_exact(v1::EXACT_OFF);
+  a.set_agreeing_rounds(2);
+  request.mutable_params()->set_num_reads(10);
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.summary.termination(), v1::COMPLETED);
+  EXPECT_EQ(run.info().stop_rule(), "agreeing rounds");
+  int rounds = 0;
+  for (const v1::RacedBackend& r : run.info().raced()) rounds += r.rounds();
+  EXPECT_GE(rounds, 2);
+}
+
+TEST(AutoBackendTest, BadParametersNameTheField) {
+  v1::SolveRequest request = Sudoku(kNyt);
+  request.mutable_params()->mutable_auto_()->set_agreeing_rounds(5000);
+  EXPECT_THAT(Engine::Get().engine().CheckSolveRequest(request),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("params.auto.agreeing_rounds")));
+  // Another backend's message, sent to the default backend, is refused.
+  request = Sudoku(kNyt);
+  request.mutable_params()->mutable_pt()->set_replicas(8);
+  EXPECT_THAT(Engine::Get().engine().CheckSolveRequest(request),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("params.pt: parameters of another backend")));
+}
+
+class Recorder final : public MetricRecorder {
+ public:
+  void Record(absl::string_view name, const MetricLabels& labels,
+              double value) override {
+    std::string key(name);
+    for (const auto& [k, v] : labels) key += "," + k + "=" + v;
+    values[key] += value;
+  }
+  std::map<std::string, double> values;
+};
+
+TEST(AutoBackendTest, RecordsRacedBackendsWinnersAndTimeToValid) {
+  const SolveRun run = Solve(Sudoku(kNyt));
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  const Backend& backend = **Engine::Get().registry().Get("auto", "backend");
+  Recorder recorder;
+  backend.RecordMetrics(run.summary, "sudoku", recorder);
+  // Raced: the backends that ran a round (pt waits out sat's head start).
+  for (const v1::RacedBackend& r : run.info().raced()) {
+    EXPECT_EQ(recorder.values["qs_auto_raced_total,backend=" + r.name() +
+                              ",puzzle=sudoku"],
+              r.rounds() > 0 ? 1 : 0)
+        << r.name();
+  }
+  EXPECT_EQ(recorder.values["qs_auto_raced_total,backend=sat,puzzle=sudoku"],
+            1);
+  EXPECT_EQ(recorder.values["qs_auto_wins_total,backend=" +
+                            run.summary.solved_by() + ",puzzle=sudoku"],
+            1);
+  EXPECT_EQ(recorder.values.count("qs_auto_first_valid_seconds,puzzle=sudoku"),
+            1u);
+  std::set<std::string> declared;
+  for (const MetricSpec& spec : backend.Metrics()) declared.insert(spec.name);
+  EXPECT_EQ(declared,
+            (std::set<std::string>{"qs_auto_raced_total", "qs_auto_wins_total",
+                                   "qs_auto_first_valid_seconds"}));
+}
+
+}  // namespace
+}  // namespace qs
