@@ -86,7 +86,8 @@ v1::BatchResult RunAdmittedBatchItem(ServiceContext* context,
     request.set_request_id(item.id().empty() ? NewRequestId() : item.id());
   const std::string puzzle = PuzzleLabel(*context->engine, request.puzzle());
   const std::string backend =
-      BackendLabel(*context->engine, request.params().backend());
+      BackendLabel(*context->engine,
+                   context->engine->backends().NameFor(request.params()));
   // An item that returns no samples does not have them built.
   const bool want_samples = request.params().max_sample_events() > 0;
   // Like a Solve call's, an item's queue phase is its wait for a request

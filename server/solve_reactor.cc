@@ -50,7 +50,8 @@ class SolveReactor final : public grpc::ServerWriteReactor<v1::SolveResponse> {
       state_->request.set_request_id(NewRequestId());
     state_->puzzle = PuzzleLabel(*context->engine, request->puzzle());
     state_->backend =
-        BackendLabel(*context->engine, request->params().backend());
+        BackendLabel(*context->engine,
+                     context->engine->backends().NameFor(request->params()));
     state_->peer = call->peer();
     // The call's deadline reaches the kernel through the interrupter.
     const auto deadline = call->deadline();

@@ -43,6 +43,22 @@ class BackendRegistry {
   // Every backend, in registration order.
   std::vector<const Backend*> All() const { return backends_.All(); }
 
+  // The backend a request's parameters name: `backend`; else the backend
+  // whose own parameter message they carry (a client that sets cpu_sa without
+  // naming cpu-sa meant cpu-sa, the default before auto); else the default.
+  std::string NameFor(const v1::SolveParams& params) const {
+    if (!params.backend().empty()) return params.backend();
+    const auto* oneof =
+        params.GetDescriptor()->FindOneofByName("backend_params");
+    if (const auto* field =
+            params.GetReflection()->GetOneofFieldDescriptor(params, oneof)) {
+      for (const Backend* backend : All())
+        if (backend->params_field() == field->name())
+          return std::string(backend->name());
+    }
+    return std::string(kDefaultBackend);
+  }
+
  private:
   Registry<Backend> backends_{"backend"};
 };

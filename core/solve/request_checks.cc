@@ -47,7 +47,7 @@ absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
                                             bool samplers_only) {
   const std::string field = absl::StrCat(prefix, ".backend");
   ASSIGN_OR_RETURN(const Backend* backend,
-                   backends.Get(params.backend(), field));
+                   backends.Get(backends.NameFor(params), field));
   if (samplers_only && backend->capabilities().rules) {
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": '", backend->name(),

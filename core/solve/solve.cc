@@ -214,16 +214,15 @@ absl::StatusOr<BackendResult> RunRounds(const Backend& backend,
 }
 
 v1::SolveResponse Header(const v1::SolveRequest& request,
-                         const CompiledProblem& problem, const BackendJob& job,
+                         const Backend& backend, const CompiledProblem& problem,
+                         const BackendJob& job,
                          absl::Duration compile_time, bool from_cache,
                          absl::Duration queue_time) {
   v1::SolveResponse response;
   v1::SolveHeader* header = response.mutable_header();
   header->set_request_id(request.request_id());
   FillCompileStats(problem, compile_time, from_cache, *header->mutable_stats());
-  header->set_backend(request.params().backend().empty()
-                          ? std::string(kDefaultBackend)
-                          : request.params().backend());
+  header->set_backend(std::string(backend.name()));
   header->set_seed(job.seed);
   header->set_num_reads(job.num_reads);
   header->set_num_sweeps(job.num_sweeps);
@@ -281,7 +280,7 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
   RETURN_IF_ERROR(CheckSolveRequest(request));
   const v1::SolveParams& p = request.params();
   const PuzzleCompiler* compiler = *compilers_->ForSpec(request.puzzle());
-  const Backend* backend = backends_->Find(p.backend());
+  const Backend* backend = backends_->Find(backends_->NameFor(p));
   bool from_cache = false;
   ASSIGN_OR_RETURN(const CompileCache::Problem compiled,
                    CompileThroughCache(*compiler, request.puzzle(),
@@ -301,7 +300,8 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
     interrupter.SetDeadline(absl::Now() + absl::Seconds(p.time_limit_seconds()),
                             StopReason::kTimeLimit);
   }
-  emit(Header(request, problem, job, compile_time, from_cache, queue_time));
+  emit(Header(request, *backend, problem, job, compile_time, from_cache,
+              queue_time));
 
   StreamingSink sink(*compiler, request.puzzle(), problem, p,
                      static_cast<uint32_t>(job.num_reads), interrupter, emit,

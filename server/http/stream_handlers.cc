@@ -180,7 +180,8 @@ void HandleSolve(ServiceContext* context, size_t max_answer_bytes,
   body.set_request_id(RequestIdFor(request, body.request_id()));
   job->call.request_id = body.request_id();
   job->call.puzzle = PuzzleLabel(*context->engine, body.puzzle());
-  job->call.backend = BackendLabel(*context->engine, body.params().backend());
+  job->call.backend = BackendLabel(
+      *context->engine, context->engine->backends().NameFor(body.params()));
   const bool single = WantsSingleObject(request);
   absl::Status status = single
                             ? CheckAnswerSize(context, body, max_answer_bytes)

@@ -63,7 +63,8 @@ class AutoBackend final : public Backend {
                            const ParamLimits& limits,
                            absl::string_view prefix) const override {
     // Another backend's message would be ignored: say so rather than run
-    // without it (a request that meant the old default, cpu-sa).
+    // without it. (A request that names no backend is sent to the backend
+    // whose message it carries: BackendRegistry::NameFor.)
     if (params.backend_params_case() != v1::SolveParams::kAuto &&
         params.backend_params_case() !=
             v1::SolveParams::BACKEND_PARAMS_NOT_SET) {

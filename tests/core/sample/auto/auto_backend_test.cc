@@ -286,12 +286,19 @@ TEST(AutoBackendTest, BadParametersNameTheField) {
   EXPECT_THAT(Engine::Get().engine().CheckSolveRequest(request),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("params.auto.agreeing_rounds")));
-  // Another backend's message, sent to the default backend, is refused.
+  // Another backend's message sent to auto by name is refused.
   request = Sudoku(kNyt);
+  request.mutable_params()->set_backend("auto");
   request.mutable_params()->mutable_pt()->set_replicas(8);
   EXPECT_THAT(Engine::Get().engine().CheckSolveRequest(request),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("params.pt: parameters of another backend")));
+  // Without a backend named, that message names its backend (pt's checks).
+  request.mutable_params()->clear_backend();
+  request.mutable_params()->mutable_pt()->set_replicas(100000);
+  EXPECT_THAT(Engine::Get().engine().CheckSolveRequest(request),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("params.pt.replicas")));
 }
 
 class Recorder final : public MetricRecorder {
