@@ -85,9 +85,8 @@ v1::BatchResult RunAdmittedBatchItem(ServiceContext* context,
   if (request.request_id().empty())
     request.set_request_id(item.id().empty() ? NewRequestId() : item.id());
   const std::string puzzle = PuzzleLabel(*context->engine, request.puzzle());
-  const std::string backend =
-      BackendLabel(*context->engine,
-                   context->engine->backends().NameFor(request.params()));
+  const std::string backend = BackendLabel(
+      *context->engine, context->engine->backends().NameFor(request.params()));
   // An item that returns no samples does not have them built.
   const bool want_samples = request.params().max_sample_events() > 0;
   // Like a Solve call's, an item's queue phase is its wait for a request

@@ -215,9 +215,8 @@ absl::StatusOr<BackendResult> RunRounds(const Backend& backend,
 
 v1::SolveResponse Header(const v1::SolveRequest& request,
                          const Backend& backend, const CompiledProblem& problem,
-                         const BackendJob& job,
-                         absl::Duration compile_time, bool from_cache,
-                         absl::Duration queue_time) {
+                         const BackendJob& job, absl::Duration compile_time,
+                         bool from_cache, absl::Duration queue_time) {
   v1::SolveResponse response;
   v1::SolveHeader* header = response.mutable_header();
   header->set_request_id(request.request_id());

@@ -1,8 +1,8 @@
 // Speed of the samplers per spin-update attempt beside cpu-sa's, on the same
 // reference instances of tests/data/instances: for each instance and sampler
 // it runs one solve of --reads reads and --sweeps sweeps (each sampler's
-// meaning of them, docs/backends.md, "Samplers") on a pool of --threads threads and
-// prints the attempts (proposals evaluated), the wall and kernel CPU time,
+// meaning of them, docs/backends.md, "Samplers") on a pool of --threads threads
+// and prints the attempts (proposals evaluated), the wall and kernel CPU time,
 // attempts per second of wall time, CPU ns per attempt, its ratio to cpu-sa's
 // on the same instance, and the best energy reached. From the repository root:
 //

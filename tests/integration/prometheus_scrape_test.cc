@@ -1,10 +1,10 @@
 // A real Prometheus server (Debian's prometheus package) scrapes an in-process
 // qs server over loopback, and its HTTP API shows the request counter and the
 // duration histogram of a solve: the metric names, types and labels the
-// docs/operations.md documents and deploy/prometheus/rules.yml relies on work with a real
-// scraper, not only with a text match on /metrics. Prometheus runs on a free
-// loopback port with a temporary config and storage dir, and is stopped (and
-// its files removed) at the end.
+// docs/operations.md documents and deploy/prometheus/rules.yml relies on work
+// with a real scraper, not only with a text match on /metrics. Prometheus runs
+// on a free loopback port with a temporary config and storage dir, and is
+// stopped (and its files removed) at the end.
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>

@@ -24,29 +24,10 @@
 #include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 #include "gtest/gtest.h"
+#include "tests/core/sample/testing_sink.h"
 
 namespace qs {
 namespace {
-
-class Collect final : public SampleSink {
- public:
-  void OnSample(Sample sample) override {
-    absl::MutexLock lock(&mu_);
-    samples_.push_back(std::move(sample));
-  }
-  std::vector<Sample> Sorted() {
-    absl::MutexLock lock(&mu_);
-    std::vector<Sample> out = samples_;
-    std::sort(out.begin(), out.end(), [](const Sample& a, const Sample& b) {
-      return a.read_index < b.read_index;
-    });
-    return out;
-  }
-
- private:
-  absl::Mutex mu_;
-  std::vector<Sample> samples_;
-};
 
 struct SaRun {
   SampleStats stats;
@@ -55,11 +36,11 @@ struct SaRun {
 
 SaRun SampleWith(const Qubo& model, const SampleParams& params, int threads) {
   WorkerPool pool(threads);
-  Collect sink;
+  testing::CollectingSink sink;
   Interrupter interrupter;
   auto stats = NewCpuSaSampler(&pool)->Sample(model, params, sink, interrupter);
   EXPECT_TRUE(stats.ok()) << stats.status();
-  return {stats.ok() ? *stats : SampleStats{}, sink.Sorted()};
+  return {stats.ok() ? *stats : SampleStats{}, sink.SortedByRead()};
 }
 
 Qubo Build(QuboBuilder builder) {
@@ -302,7 +283,7 @@ TEST(BitSliceSamplerTest, TimeLimitKeepsTheReadsItCutAndTargetsEndTheRun) {
   params.num_reads = 300;
   params.num_sweeps = 10000000;  // hours of work: only the deadline can end it
   WorkerPool pool(2);
-  Collect sink;
+  testing::CollectingSink sink;
   Interrupter interrupter;
   interrupter.SetDeadline(absl::Now() + absl::Milliseconds(200),
                           StopReason::kTimeLimit);
@@ -311,7 +292,7 @@ TEST(BitSliceSamplerTest, TimeLimitKeepsTheReadsItCutAndTargetsEndTheRun) {
   EXPECT_TRUE(absl::StartsWith(stats->kernel, "bitsliced"));
   EXPECT_EQ(stats->stop_reason, StopReason::kTimeLimit);
   EXPECT_EQ(stats->reads_done, 300);
-  for (const Sample& s : sink.Sorted())
+  for (const Sample& s : sink.SortedByRead())
     EXPECT_EQ(s.energy, model.Energy(s.bits));
 
   // A target every read reaches (a cut of 52 % of the edges; random: 50 %).
