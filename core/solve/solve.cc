@@ -182,6 +182,7 @@ void AddRound(BackendResult round, BackendResult& total) {
   total.cpu_time += round.cpu_time;
   total.info = std::move(round.info);
   total.exact = std::move(round.exact);
+  if (!round.solved_by.empty()) total.solved_by = std::move(round.solved_by);
 }
 
 // Runs the job, in rounds while RepeatsRounds and no round was stopped (by a

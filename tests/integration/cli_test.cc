@@ -94,11 +94,12 @@ TEST_F(CliTest, SolveWithNoSolverFlagsRunsAuto) {
                    "--kind nqueens --input 6 --backend tabu --auto_exact off"));
   EXPECT_NE(other.exit_code, 0);
   EXPECT_THAT(other.err, HasSubstr("backend auto"));
-  // A cpu-sa flag without --backend names the field instead of being lost.
-  const CommandResult lost = RunQsolve(
-      absl::StrCat("solve", Addr(), "--kind nqueens --input 6 --beta_hot 1"));
-  EXPECT_NE(lost.exit_code, 0);
-  EXPECT_THAT(lost.err, HasSubstr("params.cpu_sa"));
+  // A cpu-sa flag without --backend runs cpu-sa, as before auto.
+  const CommandResult annealer = RunQsolve(absl::StrCat(
+      "solve", Addr(), "--kind nqueens --input 6 --beta_hot 1 --json"));
+  ASSERT_EQ(annealer.exit_code, 0) << annealer.err;
+  EXPECT_EQ(LastJsonLine(annealer.out).fields().at("backend").string_value(),
+            "cpu-sa");
 }
 
 TEST_F(CliTest, AnnealerFlagsReachTheBackend) {

@@ -52,8 +52,8 @@ std::string EmptySudoku() {
 
 std::string EndlessSolve() {
   return absl::StrCat(R"({"puzzle":)", EmptySudoku(),
-                      R"(,"params":{"numReads":2,"numSweeps":10000000,)"
-                      R"("seed":"1"}})");
+                      R"(,"params":{"backend":"cpu-sa","numReads":2,)"
+                      R"("numSweeps":10000000,"seed":"1"}})");
 }
 
 // Resident memory of this process (the server runs in it), bytes.

@@ -357,6 +357,7 @@ async function loadBackends() {
     const response = await fetch('/v1/backends', { headers: headers() });
     if (!response.ok) return;
     const select = $('backend');
+    const chosen = select.value || 'auto';  // the service's default until the user picks
     select.textContent = '';
     for (const b of (await response.json()).backends) {
       if (!b.available) continue;
@@ -364,6 +365,7 @@ async function loadBackends() {
       option.value = option.textContent = b.name;
       select.appendChild(option);
     }
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
   } catch (e) { /* keep auto */ }
 }
 
