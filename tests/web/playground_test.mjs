@@ -81,8 +81,8 @@ async function solveInPage(kind, text, seed, reads) {
   await page.goto(`${base}/`);
   // The page asks for auto, the service's default; the reads-per-point checks below need a sampler whose
   // reads are --reads, so cpu-sa is picked once ListBackends has filled the list.
-  assert.equal(await page.inputValue('#backend'), 'auto');
   await page.waitForFunction(() => [...document.querySelectorAll('#backend option')].some((o) => o.value === 'cpu-sa'));
+  assert.equal(await page.inputValue('#backend'), 'auto');
   await page.selectOption('#backend', 'cpu-sa');
   await page.selectOption('#kind', kind);
   await page.fill('#text', text);

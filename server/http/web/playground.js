@@ -356,10 +356,11 @@ async function loadBackends() {
   try {
     const response = await fetch('/v1/backends', { headers: headers() });
     if (!response.ok) return;
+    const { backends } = await response.json();
     const select = $('backend');
     const chosen = select.value || 'auto';  // the service's default until the user picks
     select.textContent = '';
-    for (const b of (await response.json()).backends) {
+    for (const b of backends) {
       if (!b.available) continue;
       const option = document.createElement('option');
       option.value = option.textContent = b.name;
