@@ -98,18 +98,25 @@ class StreamWriter {
     {
       absl::MutexLock lock(&mu_);
       finish_called_ = true;
+      final_code_ = status.error_code();
+      final_message_ = status.error_message();
     }
-    final_code_ = status.error_code();
-    final_message_ = status.error_message();
     reactor_->Finish(status);
   }
 
   // The reactor's OnWriteDone.
   void OnWriteDone(bool ok) { Pump(/*write_done=*/true, ok); }
 
-  // The status the call ended with; read in OnDone.
-  grpc::StatusCode final_code() const { return final_code_; }
-  const std::string& final_message() const { return final_message_; }
+  // The status the call ended with; read in OnDone. Under the lock: gRPC
+  // orders Finish before OnDone in code TSan does not see.
+  grpc::StatusCode final_code() const {
+    absl::MutexLock lock(&mu_);
+    return final_code_;
+  }
+  std::string final_message() const {
+    absl::MutexLock lock(&mu_);
+    return final_message_;
+  }
 
  private:
   void Pump(bool write_done, bool ok) {
@@ -144,11 +151,11 @@ class StreamWriter {
       } else {
         return;
       }
-      if (finish) finish_called_ = true;
-    }
-    if (finish) {
-      final_code_ = finish->error_code();
-      final_message_ = finish->error_message();
+      if (finish) {
+        finish_called_ = true;
+        final_code_ = finish->error_code();
+        final_message_ = finish->error_message();
+      }
     }
     if (start_write && finish) {
       reactor_->StartWriteAndFinish(&in_flight_, grpc::WriteOptions(), *finish);
@@ -172,8 +179,8 @@ class StreamWriter {
   std::optional<grpc::Status> final_status_ ABSL_GUARDED_BY(mu_);
   bool finish_called_ ABSL_GUARDED_BY(mu_) = false;
   // Set before Finish, read in OnDone.
-  grpc::StatusCode final_code_ = grpc::StatusCode::OK;
-  std::string final_message_;
+  grpc::StatusCode final_code_ ABSL_GUARDED_BY(mu_) = grpc::StatusCode::OK;
+  std::string final_message_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace qs::server
