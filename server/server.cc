@@ -75,6 +75,9 @@ Server::~Server() {
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(
     const ServerOptions& options) {
+  // spdlog makes its registry on first use; make it here, before any thread
+  // of the server can log, so that every thread starts after it exists.
+  spdlog::default_logger_raw();
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   const int cores =
