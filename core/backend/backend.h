@@ -4,8 +4,10 @@
 // and the BackendRegistry: each backend checks and maps its own parameter
 // message (the SolveParams.backend_params oneof), says what it can do
 // (capabilities), reports its own part of the summary (BackendInfo) and
-// declares and records its own metrics. A new backend is one class and one
-// line in RegisterBuiltinBackends. Backends are shared by all requests:
+// declares and records its own metrics. Its parameters are declared once, as
+// a ParamSpec table beside it (param_schema.h). A new backend is one folder
+// (core/sample/<name>/: class, schema, kernel, README) and one line in
+// RegisterBuiltinBackends. Backends are shared by all requests:
 // every method must be thread-safe, and none but Solve and RefreshAvailability
 // may block.
 #ifndef QS_CORE_BACKEND_BACKEND_H_
@@ -21,6 +23,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "core/backend/metrics.h"
+#include "core/backend/param_schema.h"
 #include "core/base/interrupter.h"
 #include "core/compile/compiler.h"
 #include "qs/v1/solve.pb.h"
@@ -124,6 +127,9 @@ class Backend {
   // The SolveParams field of this backend's own parameter message ("cpu_sa"),
   // empty when it has none.
   virtual absl::string_view params_field() const { return ""; }
+  // The fields of that message, declared once: the engine checks requests
+  // against it before CheckParams, ListBackends publishes it.
+  virtual absl::Span<const ParamSpec> param_specs() const { return {}; }
 
   // OK when the backend takes work now, else why not (FAILED_PRECONDITION for
   // a missing setting, UNAVAILABLE for an outage). Never blocks: a remote
@@ -143,9 +149,10 @@ class Backend {
     return absl::ZeroDuration();
   }
 
-  // Checks the backend's own parameter message in `params` (INVALID_ARGUMENT
-  // naming the field as "<prefix>.<message>.<field>"). Cheap: runs before
-  // admission.
+  // Checks what the schema cannot say of the backend's own parameter message
+  // in `params` (rules between fields, limits of the server), after the
+  // engine's schema check (INVALID_ARGUMENT naming the field as
+  // "<prefix>.<message>.<field>"). Cheap: runs before admission.
   virtual absl::Status CheckParams(const v1::SolveParams& params,
                                    const ParamLimits& limits,
                                    absl::string_view prefix) const {

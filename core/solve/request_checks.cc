@@ -39,6 +39,19 @@ absl::Status CheckCommonParams(const v1::SolveParams& p,
   return absl::OkStatus();
 }
 
+absl::Status CheckBackendMessage(const Backend& backend,
+                                 const v1::SolveParams& params,
+                                 absl::string_view prefix) {
+  if (backend.params_field().empty()) return absl::OkStatus();
+  const auto* field =
+      params.GetDescriptor()->FindFieldByName(std::string(backend.params_field()));
+  if (field == nullptr || !params.GetReflection()->HasField(params, field))
+    return absl::OkStatus();
+  return CheckParamsBySchema(
+      params.GetReflection()->GetMessage(params, field), backend.param_specs(),
+      absl::StrCat(prefix, ".", backend.params_field()));
+}
+
 absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
                                             const v1::SolveParams& params,
                                             const v1::PuzzleSpec* spec,
@@ -58,6 +71,7 @@ absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
   if (spec != nullptr) RETURN_IF_ERROR(backend->Supports(*spec, prefix));
   const ParamLimits param_limits{.max_reads = limits.max_reads,
                                  .max_sweeps = limits.max_sweeps};
+  RETURN_IF_ERROR(CheckBackendMessage(*backend, params, prefix));
   RETURN_IF_ERROR(backend->CheckParams(params, param_limits, prefix));
   return backend;
 }

@@ -45,6 +45,12 @@ absl::Status CheckCommonParams(const v1::SolveParams& params,
                                const SolveLimits& limits,
                                absl::string_view prefix);
 
+// The backend's own message in `params`, when set, against the backend's
+// parameter schema (ParamSpec); messages name "<prefix>.<message>.<field>".
+absl::Status CheckBackendMessage(const Backend& backend,
+                                 const v1::SolveParams& params,
+                                 absl::string_view prefix);
+
 // The backend `params` names: known, available now, able to take `spec`
 // (when given) and with its own parameters right. `samplers_only` refuses the
 // backends that work on a puzzle's rules (Generate draws solutions by

@@ -146,6 +146,13 @@ v1::ListBackendsResponse SolveEngine::ListBackends() const {
     d->set_rules(caps.rules);
     d->set_higher_order(caps.higher_order);
     d->set_params_field(std::string(backend->params_field()));
+    if (const auto* field = v1::SolveParams::descriptor()->FindFieldByName(
+            std::string(backend->params_field()));
+        field != nullptr && field->message_type() != nullptr) {
+      for (v1::ParamDescription& row :
+           DescribeParams(*field->message_type(), backend->param_specs()))
+        *d->add_params() = std::move(row);
+    }
   }
   return response;
 }

@@ -98,6 +98,34 @@ class TabuSampler final : public Sampler {
            "states (reads are restarts)";
   }
   absl::string_view params_field() const override { return "tabu"; }
+  absl::Span<const ParamSpec> param_specs() const override {
+    static const auto* const specs = new std::vector<ParamSpec>{
+        {.name = "tenure",
+         .default_value = "min(20, n / 4), at least 1, at most n - 1",
+         .help = "moves for which a flipped variable may not flip back "
+                 "(unless that finds a new best)",
+         .unit = "moves",
+         .min = 1,
+         .max = 1e6},
+        {.name = "stall_sweeps",
+         .default_value = "10",
+         .help = "sweeps (n moves each) without a new best before the "
+                 "restart ends",
+         .unit = "sweeps",
+         .min = 1},
+        {.name = "elite_size",
+         .default_value = "4",
+         .help = "distinct best restart states kept as starting points",
+         .min = 1,
+         .max = kMaxEliteSize},
+        {.name = "perturbation",
+         .default_value = "0.1",
+         .help = "share of the variables flipped in an elite state before a "
+                 "restart from it",
+         .min = 0,
+         .max = 1}};
+    return *specs;
+  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -210,16 +238,6 @@ absl::Status CheckTabuParams(const v1::TabuParams& wire, uint32_t max_sweeps,
     return absl::InvalidArgumentError(
         absl::StrCat(prefix, ".tabu.stall_sweeps: must be at most ", max_sweeps,
                      ", got ", wire.stall_sweeps()));
-  }
-  if (wire.elite_size() > kMaxEliteSize) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(prefix, ".tabu.elite_size: must be at most ",
-                     kMaxEliteSize, ", got ", wire.elite_size()));
-  }
-  if (!(wire.perturbation() >= 0 && wire.perturbation() <= 1)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(prefix, ".tabu.perturbation: must be within [0, 1], got ",
-                     wire.perturbation()));
   }
   return absl::OkStatus();
 }
