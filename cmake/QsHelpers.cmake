@@ -92,3 +92,38 @@ function(qs_cc_library)
   add_custom_target(${QS_NAME}_layering DEPENDS ${stamp})
   add_dependencies(${QS_NAME} ${QS_NAME}_layering)
 endfunction()
+
+# qs_check_includes(TARGET target FORBID folders...)
+# The layering check of the tree's top-level folders: the build of TARGET fails when one of its sources or
+# the headers beside them includes a header under one of the FORBID folders ("core", "server", "clients").
+function(qs_check_includes)
+  cmake_parse_arguments(QS "" "TARGET" "FORBID" ${ARGN})
+  get_target_property(sources ${QS_TARGET} SOURCES)
+  get_target_property(source_dir ${QS_TARGET} SOURCE_DIR)
+  set(files)
+  set(dirs)
+  foreach(src IN LISTS sources)
+    if(NOT IS_ABSOLUTE ${src})
+      set(src ${source_dir}/${src})
+    endif()
+    list(APPEND files ${src})
+    get_filename_component(dir ${src} DIRECTORY)
+    list(APPEND dirs ${dir})
+  endforeach()
+  list(REMOVE_DUPLICATES dirs)
+  foreach(dir IN LISTS dirs)
+    file(GLOB headers CONFIGURE_DEPENDS ${dir}/*.h)
+    list(APPEND files ${headers})
+  endforeach()
+  list(REMOVE_DUPLICATES files)
+  set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${QS_TARGET}.includes)
+  string(REPLACE ";" "," forbid_csv "${QS_FORBID}")
+  string(REPLACE ";" "," files_csv "${files}")
+  add_custom_command(OUTPUT ${stamp}
+    COMMAND ${CMAKE_COMMAND} -DLIBRARY=${QS_TARGET} -DFORBID=${forbid_csv} -DFILES=${files_csv}
+      -DSTAMP=${stamp} -P ${PROJECT_SOURCE_DIR}/cmake/CheckLayering.cmake
+    DEPENDS ${files} ${PROJECT_SOURCE_DIR}/cmake/CheckLayering.cmake
+    COMMENT "Checking the includes of ${QS_TARGET}" VERBATIM)
+  add_custom_target(${QS_TARGET}_includes DEPENDS ${stamp})
+  add_dependencies(${QS_TARGET} ${QS_TARGET}_includes)
+endfunction()

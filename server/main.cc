@@ -39,7 +39,9 @@ std::optional<int> HelpOrVersion(int argc, char** argv) {
     std::printf("%s\n\nflags:\n", absl::ProgramUsageMessage().data());
     std::map<std::string, const absl::CommandLineFlag*> flags;
     for (const auto& [name, flag] : absl::GetAllFlags()) {
-      if (absl::StrContains(flag->Filename(), "server/"))
+      // The server's own flags and those its backends declare.
+      if (absl::StrContains(flag->Filename(), "server/") ||
+          absl::StrContains(flag->Filename(), "core/sample/"))
         flags.emplace(name, flag);
     }
     for (const auto& [name, flag] : flags) {

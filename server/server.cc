@@ -89,10 +89,8 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
                            : 2 * workers;
   impl->compute_pool = std::make_unique<WorkerPool>(workers);
   impl->request_pool = std::make_unique<WorkerPool>(requests);
-  BackendOptions backend_options;
+  BackendOptions backend_options = options.backends;
   backend_options.pool = impl->compute_pool.get();
-  backend_options.dwave = options.dwave;
-  backend_options.qaoa_max_memory_bytes = options.qaoa_max_memory_bytes;
   if (absl::Status s = RegisterBuiltinBackends(impl->backends, backend_options);
       !s.ok())
     return s;

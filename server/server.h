@@ -12,7 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
-#include "core/sample/dwave/dwave_options.h"
+#include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "server/auth.h"
 #include "server/http/http_server.h"
@@ -39,10 +39,9 @@ struct ServerOptions {
   // How often free heap memory is handed back to the system (glibc
   // malloc_trim), so that resident memory follows what is in use; zero: never.
   absl::Duration memory_trim_interval = absl::Seconds(10);
-  DwaveOptions dwave;  // the "dwave" backend's settings (--dwave_* flags)
-  // The "qaoa" backend's statevector memory (--qaoa_max_memory_mb); 0: a
-  // quarter of physical memory.
-  int64_t qaoa_max_memory_bytes = 0;
+  // Settings a host passes to the backends instead of their own flags
+  // (tests); the pool is the server's.
+  BackendOptions backends;
   // The HTTP/JSON front (--http_* flags); off when its address is empty. It
   // uses the same TLS files and bearer token as gRPC.
   http::HttpOptions http;

@@ -132,11 +132,25 @@ grpc::ServerWriteReactor<v1::GeneratedPuzzle>* SolverService::Generate(
 grpc::ServerUnaryReactor* SolverService::ListBackends(
     grpc::CallbackServerContext* call, const v1::ListBackendsRequest* request,
     v1::ListBackendsResponse* response) {
+  return AnswerInline(call, "ListBackends",
+                      [&] { *response = context_->engine->ListBackends(); });
+}
+
+grpc::ServerUnaryReactor* SolverService::ListFamilies(
+    grpc::CallbackServerContext* call, const v1::ListFamiliesRequest* request,
+    v1::ListFamiliesResponse* response) {
+  return AnswerInline(call, "ListFamilies",
+                      [&] { *response = context_->engine->ListFamilies(); });
+}
+
+grpc::ServerUnaryReactor* SolverService::AnswerInline(
+    grpc::CallbackServerContext* call, const char* method,
+    absl::FunctionRef<void()> answer) {
   grpc::ServerUnaryReactor* reactor = call->DefaultReactor();
   const absl::Status auth = context_->auth->Check(*call);
-  if (auth.ok()) *response = context_->engine->ListBackends();
+  if (auth.ok()) answer();
   const grpc::Status status = ToGrpcStatus(auth);
-  context_->metrics->RecordRequest("ListBackends", "none", "none",
+  context_->metrics->RecordRequest(method, "none", "none",
                                    StatusCodeName(status.error_code()), 0);
   reactor->Finish(status);
   return reactor;

@@ -6,6 +6,7 @@
 #ifndef QS_SERVER_SOLVER_SERVICE_H_
 #define QS_SERVER_SOLVER_SERVICE_H_
 
+#include "absl/functional/function_ref.h"
 #include "grpcpp/grpcpp.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 #include "server/service_context.h"
@@ -30,6 +31,9 @@ class SolverService final : public v1::Solver::CallbackService {
   grpc::ServerUnaryReactor* ListBackends(
       grpc::CallbackServerContext* call, const v1::ListBackendsRequest* request,
       v1::ListBackendsResponse* response) override;
+  grpc::ServerUnaryReactor* ListFamilies(
+      grpc::CallbackServerContext* call, const v1::ListFamiliesRequest* request,
+      v1::ListFamiliesResponse* response) override;
   grpc::ServerUnaryReactor* Count(grpc::CallbackServerContext* call,
                                   const v1::CountRequest* request,
                                   v1::CountResponse* response) override;
@@ -38,6 +42,12 @@ class SolverService final : public v1::Solver::CallbackService {
       const v1::GenerateRequest* request) override;
 
  private:
+  // Checks the caller, runs `answer` and finishes: the unary calls the engine
+  // answers at once, without work on the pool.
+  grpc::ServerUnaryReactor* AnswerInline(grpc::CallbackServerContext* call,
+                                         const char* method,
+                                         absl::FunctionRef<void()> answer);
+
   ServiceContext* const context_;
 };
 

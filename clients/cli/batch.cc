@@ -32,8 +32,8 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "clients/cli/cli_common.h"
-#include "clients/formats/batch_lines.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/batch_lines.h"
+#include "formats/puzzle_text.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 
 ABSL_FLAG(int, concurrency, 8, "batch: puzzles in flight at once, in total");

@@ -1,5 +1,5 @@
 // `qsolve batch`: many puzzles from a batch file
-// (clients/formats/batch_lines.h) over SolveBatch streams to one or several
+// (formats/batch_lines.h) over SolveBatch streams to one or several
 // servers, with bounded concurrency and retries, so that every input id gets
 // exactly one JSON result line.
 #ifndef QS_CLIENTS_CLI_BATCH_H_

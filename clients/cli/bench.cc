@@ -29,8 +29,8 @@
 #include "absl/time/time.h"
 #include "clients/cli/bench_stats.h"
 #include "clients/cli/cli_common.h"
-#include "clients/formats/instance_generators.h"
-#include "clients/formats/qubo_formats.h"
+#include "formats/instance_generators.h"
+#include "formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 
@@ -248,13 +248,12 @@ grpc::Status RunOnce(v1::Solver::Stub& stub, const v1::SolveRequest& request,
                      " reads (it drops sample events past 256 queued "
                      "messages); use fewer --reads and more --repeats"));
   }
-  // A QPU's cost is the QPU access time SAPI bills, not the wall time of
-  // queueing and polling: TTS on a QPU is measured in it, as the QPU
-  // literature does.
-  point.sample_seconds +=
-      summary->backend().has_dwave()
-          ? summary->backend().dwave().qpu_access_time_us() * 1e-6
-          : summary->timings().sample_seconds();
+  // A remote device's cost is the device time it bills (a QPU's access
+  // time), not the wall time of queueing and polling: TTS on a QPU is
+  // measured in it, as the QPU literature does.
+  point.sample_seconds += summary->timings().device_seconds() > 0
+                              ? summary->timings().device_seconds()
+                              : summary->timings().sample_seconds();
   point.cpu_seconds += summary->timings().annealer_cpu_seconds();
   point.reads += timed ? 1 : summary->reads_done();
   return status;

@@ -16,11 +16,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "clients/cli/backend_details.h"
 #include "clients/cli/dwave_flags.h"
+#include "clients/cli/param_flags.h"
 #include "clients/cli/qaoa_flags.h"
-#include "clients/formats/puzzle_text.h"
-#include "clients/formats/qubo_formats.h"
-#include "core/base/status_macros.h"
+#include "formats/puzzle_text.h"
+#include "formats/qubo_formats.h"
 #include "google/protobuf/util/json_util.h"
 
 ABSL_FLAG(std::string, addr, "127.0.0.1:50051",
@@ -132,147 +133,6 @@ std::string ReadFileOrEmpty(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
-}
-
-// Maps a flag's word to its enum value; "" keeps the default.
-template <typename Enum>
-absl::Status ParseChoice(
-    absl::string_view flag, absl::string_view value,
-    std::initializer_list<std::pair<absl::string_view, Enum>> choices,
-    Enum& out) {
-  if (value.empty()) return absl::OkStatus();
-  std::vector<absl::string_view> names;
-  for (const auto& [name, choice] : choices) {
-    if (value == name) {
-      out = choice;
-      return absl::OkStatus();
-    }
-    names.push_back(name);
-  }
-  return absl::InvalidArgumentError(absl::StrCat("--", flag, ": one of ",
-                                                 absl::StrJoin(names, ", "),
-                                                 ", got '", value, "'"));
-}
-
-absl::StatusOr<v1::KernelPath> KernelFromFlag() {
-  v1::KernelPath kernel_path = v1::KERNEL_AUTO;
-  RETURN_IF_ERROR(ParseChoice<v1::KernelPath>("kernel",
-                                              absl::GetFlag(FLAGS_kernel),
-                                              {{"auto", v1::KERNEL_AUTO},
-                                               {"scalar", v1::KERNEL_SCALAR},
-                                               {"avx2", v1::KERNEL_AVX2},
-                                               {"avx512", v1::KERNEL_AVX512}},
-                                              kernel_path));
-  return kernel_path;
-}
-
-// The pt backend's options: the ladder's ends, the kernel path, --replicas and
-// --moves; the cpu-sa schedule flags do not apply.
-absl::Status AddPtParams(v1::SolveParams& params) {
-  if (absl::GetFlag(FLAGS_sweeps_per_beta) != 0 ||
-      !absl::GetFlag(FLAGS_schedule).empty() ||
-      !absl::GetFlag(FLAGS_beta_range).empty() ||
-      !absl::GetFlag(FLAGS_acceptance).empty()) {
-    return absl::InvalidArgumentError(
-        "--schedule, --beta_range, --sweeps_per_beta and --acceptance are "
-        "cpu-sa flags; backend pt takes --beta_hot, --beta_cold, --kernel, "
-        "--replicas and --moves");
-  }
-  const int64_t replicas = absl::GetFlag(FLAGS_replicas);
-  if (replicas < 0 || replicas > UINT32_MAX) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--replicas: must be >= 0, got ", replicas));
-  }
-  v1::PtMoves moves = v1::PT_MOVES_DEFAULT;
-  RETURN_IF_ERROR(
-      ParseChoice<v1::PtMoves>("moves", absl::GetFlag(FLAGS_moves),
-                               {{"single_flip", v1::PT_MOVES_SINGLE_FLIP},
-                                {"one_hot_swap", v1::PT_MOVES_ONE_HOT_SWAP}},
-                               moves));
-  ASSIGN_OR_RETURN(const v1::KernelPath kernel, KernelFromFlag());
-  v1::PtParams* pt = params.mutable_pt();
-  pt->set_replicas(static_cast<uint32_t>(replicas));
-  pt->set_beta_hot(absl::GetFlag(FLAGS_beta_hot));
-  pt->set_beta_cold(absl::GetFlag(FLAGS_beta_cold));
-  pt->set_moves(moves);
-  pt->set_kernel(kernel);
-  return absl::OkStatus();
-}
-
-// --auto_exact, for backend auto (named or the server's default).
-absl::Status AddAutoParams(v1::SolveParams& params) {
-  const std::string exact = absl::GetFlag(FLAGS_auto_exact);
-  if (exact.empty()) return absl::OkStatus();
-  if (!params.backend().empty() && params.backend() != "auto") {
-    return absl::InvalidArgumentError("--auto_exact is a flag of backend auto");
-  }
-  if (params.backend_params_case() != v1::SolveParams::BACKEND_PARAMS_NOT_SET) {
-    return absl::InvalidArgumentError(
-        "--auto_exact excludes the flags of other backends");
-  }
-  v1::AutoExact mode = v1::EXACT_RACE;
-  RETURN_IF_ERROR(ParseChoice<v1::AutoExact>("auto_exact", exact,
-                                             {{"race", v1::EXACT_RACE},
-                                              {"proof", v1::EXACT_PROOF_ONLY},
-                                              {"off", v1::EXACT_OFF}},
-                                             mode));
-  params.mutable_auto_()->set_exact(mode);
-  return absl::OkStatus();
-}
-
-// The cpu-sa backend's options; params.cpu_sa is set only when a flag is.
-absl::Status AddCpuSaParams(v1::SolveParams& params) {
-  if (params.backend() == "pt") return AddPtParams(params);
-  if (absl::GetFlag(FLAGS_replicas) != 0 || !absl::GetFlag(FLAGS_moves).empty())
-    return absl::InvalidArgumentError(
-        "--replicas and --moves are flags of backend pt");
-  const double beta_hot = absl::GetFlag(FLAGS_beta_hot),
-               beta_cold = absl::GetFlag(FLAGS_beta_cold);
-  const int64_t sweeps_per_beta = absl::GetFlag(FLAGS_sweeps_per_beta);
-  const std::string schedule = absl::GetFlag(FLAGS_schedule),
-                    beta_range = absl::GetFlag(FLAGS_beta_range),
-                    acceptance = absl::GetFlag(FLAGS_acceptance),
-                    kernel = absl::GetFlag(FLAGS_kernel);
-  if (beta_hot == 0 && beta_cold == 0 && sweeps_per_beta == 0 &&
-      schedule.empty() && beta_range.empty() && acceptance.empty() &&
-      kernel.empty()) {
-    return absl::OkStatus();
-  }
-  if (sweeps_per_beta < 0 || sweeps_per_beta > UINT32_MAX) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--sweeps_per_beta: must be in 0..", UINT32_MAX, ", got ",
-                     sweeps_per_beta));
-  }
-  v1::ScheduleType schedule_type = v1::GEOMETRIC;
-  v1::BetaRangeRule range_rule = v1::BETA_RANGE_RULE_DEFAULT;
-  v1::Acceptance acceptance_rule = v1::ACCEPTANCE_DEFAULT;
-  v1::KernelPath kernel_path = v1::KERNEL_AUTO;
-  absl::Status status = ParseChoice<v1::ScheduleType>(
-      "schedule", schedule,
-      {{"geometric", v1::GEOMETRIC}, {"linear", v1::LINEAR}}, schedule_type);
-  if (status.ok()) {
-    status = ParseChoice<v1::BetaRangeRule>(
-        "beta_range", beta_range,
-        {{"tuned", v1::BETA_RANGE_TUNED}, {"dwave", v1::BETA_RANGE_DWAVE}},
-        range_rule);
-  }
-  if (status.ok()) {
-    status = ParseChoice<v1::Acceptance>(
-        "acceptance", acceptance,
-        {{"metropolis", v1::METROPOLIS}, {"gibbs", v1::GIBBS}},
-        acceptance_rule);
-  }
-  if (!status.ok()) return status;
-  ASSIGN_OR_RETURN(kernel_path, KernelFromFlag());
-  v1::CpuSaParams* sa = params.mutable_cpu_sa();
-  sa->set_beta_hot(beta_hot);
-  sa->set_beta_cold(beta_cold);
-  sa->set_schedule(schedule_type);
-  sa->set_beta_range(range_rule);
-  sa->set_sweeps_per_beta(static_cast<uint32_t>(sweeps_per_beta));
-  sa->set_acceptance(acceptance_rule);
-  sa->set_kernel(kernel_path);
-  return absl::OkStatus();
 }
 
 }  // namespace
@@ -463,53 +323,16 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
   params.set_stop_at_first_valid(absl::GetFlag(FLAGS_stop_at_first_valid));
   params.set_aggregate(absl::GetFlag(FLAGS_aggregate));
   params.set_distinct_valid(absl::GetFlag(FLAGS_distinct_valid));
-  if (const int64_t max = absl::GetFlag(FLAGS_max_solutions); max != 0) {
-    if (max < 0)
-      return absl::InvalidArgumentError("--max_solutions must be >= 0");
-    params.mutable_sat()->set_max_solutions(
-        static_cast<uint32_t>(std::min<int64_t>(max, UINT32_MAX)));
-  }
   const int64_t max_samples = absl::GetFlag(FLAGS_max_samples);
   if (max_samples < 0)
     return absl::InvalidArgumentError("--max_samples must be >= 0");
   params.set_max_sample_events(
       static_cast<uint32_t>(std::min<int64_t>(max_samples, UINT32_MAX)));
-  if (absl::Status status = AddCpuSaParams(params); !status.ok()) {
+  absl::StatusOr<std::vector<ParamSetting>> settings = ParamSettingsFromFlags();
+  if (!settings.ok()) return settings.status();
+  if (absl::Status status = ApplyParamSettings(*settings, params); !status.ok())
     return status;
-  }
-  if (absl::Status status = AddAutoParams(params); !status.ok()) return status;
-  if (absl::Status status = AddQaoaParams(params); !status.ok()) return status;
-  const std::string solver = absl::GetFlag(FLAGS_solver);
-  const double annealing_time = absl::GetFlag(FLAGS_annealing_time);
-  const double chain_strength = absl::GetFlag(FLAGS_chain_strength);
-  const double prefactor = absl::GetFlag(FLAGS_chain_strength_prefactor);
-  const std::string auto_scale = absl::GetFlag(FLAGS_auto_scale);
-  const std::string label = absl::GetFlag(FLAGS_label);
-  if (!solver.empty() || annealing_time != 0 || chain_strength != 0 ||
-      prefactor != 0 || !auto_scale.empty() || !label.empty()) {
-    if (params.has_cpu_sa()) {
-      return absl::InvalidArgumentError(
-          "the cpu-sa flags (--beta_hot, --beta_cold, --schedule, "
-          "--beta_range, --sweeps_per_beta, --acceptance, --kernel) and the "
-          "D-Wave flags "
-          "exclude each other");
-    }
-    v1::DwaveParams* d = params.mutable_dwave();
-    d->set_solver(solver);
-    if (annealing_time != 0) d->set_annealing_time_us(annealing_time);
-    if (chain_strength != 0) d->set_chain_strength(chain_strength);
-    if (prefactor != 0) d->set_chain_strength_prefactor(prefactor);
-    if (auto_scale == "true") {
-      d->set_auto_scale(true);
-    } else if (auto_scale == "false") {
-      d->set_auto_scale(false);
-    } else if (!auto_scale.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--auto_scale: true or false, got '", auto_scale, "'"));
-    }
-    d->set_label(label);
-  }
-  if (absl::Status status = AddDwaveControlParams(params); !status.ok())
+  if (absl::Status status = AddDwaveInitialState(params); !status.ok())
     return status;
   return params;
 }
@@ -608,33 +431,7 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
   if (!summary.budget_clamped().empty())
     f["budget_clamped"] = JsonString(summary.budget_clamped());
   if (summary.rounds() > 1) f["rounds"] = JsonNumber(summary.rounds());
-  if (summary.backend().has_dwave()) {
-    const v1::DwaveInfo& d = summary.backend().dwave();
-    google::protobuf::Value dwave;
-    auto& w = *dwave.mutable_struct_value()->mutable_fields();
-    w["solver"] = JsonString(d.solver());
-    w["problem_ids"] = JsonStrings(std::vector<std::string>(
-        d.problem_ids().begin(), d.problem_ids().end()));
-    w["qpu_access_time_us"] = JsonNumber(d.qpu_access_time_us());
-    w["embedding_seconds"] = JsonNumber(d.embedding_seconds());
-    w["embedding_cached"] = JsonBool(d.embedding_cached());
-    w["max_chain_length"] = JsonNumber(d.max_chain_length());
-    w["physical_qubits"] = JsonNumber(d.physical_qubits());
-    w["chain_strength"] = JsonNumber(d.chain_strength());
-    w["mean_chain_break_fraction"] = JsonNumber(d.mean_chain_break_fraction());
-    w["qpu_programming_time_us"] = JsonNumber(d.qpu_programming_time_us());
-    w["qpu_sampling_time_us"] = JsonNumber(d.qpu_sampling_time_us());
-    w["num_problems"] = JsonNumber(d.num_problems());
-    w["num_spin_reversal_transforms"] =
-        JsonNumber(d.num_spin_reversal_transforms());
-    google::protobuf::Value per_transform;
-    for (double fraction : d.chain_break_fraction_per_transform()) {
-      *per_transform.mutable_list_value()->add_values() = JsonNumber(fraction);
-    }
-    per_transform.mutable_list_value();
-    w["chain_break_fraction_per_transform"] = per_transform;
-    f["dwave"] = dwave;
-  }
+  AddBackendDetailsJson(summary.backend(), out);
   google::protobuf::Value timings;
   auto& t = *timings.mutable_struct_value()->mutable_fields();
   t["queue_seconds"] = JsonNumber(summary.timings().queue_seconds());

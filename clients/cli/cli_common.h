@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "clients/formats/qubo_formats.h"
+#include "formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
 #include "grpcpp/grpcpp.h"
 #include "qs/v1/solve.pb.h"

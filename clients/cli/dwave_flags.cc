@@ -1,4 +1,5 @@
-// qsolve's D-Wave QPU control flags.
+// qsolve's D-Wave QPU control flags: aliases of the dwave backend's
+// parameters (param_flags.cc), with the schedules written as points.
 #include "clients/cli/dwave_flags.h"
 
 #include <cstdint>
@@ -6,6 +7,8 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 
 ABSL_FLAG(int64_t, dwave_spin_reversal_transforms, 0,
@@ -69,70 +72,38 @@ absl::StatusOr<std::string> PackState(absl::string_view text) {
   return packed;
 }
 
+// The points of `text` as a JSON list of {"time_us": t, "<value>": v}.
+absl::StatusOr<std::string> PointsJson(absl::string_view flag,
+                                       absl::string_view text,
+                                       absl::string_view value) {
+  auto points = ParsePoints(flag, text);
+  if (!points.ok()) return points.status();
+  std::vector<std::string> items;
+  for (const auto& [t, v] : *points) {
+    items.push_back(absl::StrCat("{\"time_us\":", absl::StrFormat("%.17g", t),
+                                 ",\"", value,
+                                 "\":", absl::StrFormat("%.17g", v), "}"));
+  }
+  return absl::StrCat("[", absl::StrJoin(items, ","), "]");
+}
+
 }  // namespace
 
-absl::Status AddDwaveControlParams(v1::SolveParams& params) {
-  const int64_t transforms =
-      absl::GetFlag(FLAGS_dwave_spin_reversal_transforms);
-  const std::string schedule = absl::GetFlag(FLAGS_dwave_anneal_schedule);
-  const bool reverse = absl::GetFlag(FLAGS_dwave_reverse_anneal);
+absl::StatusOr<std::string> AnnealScheduleJson(absl::string_view text) {
+  return PointsJson("dwave_anneal_schedule", text, "s");
+}
+
+absl::StatusOr<std::string> GainScheduleJson(absl::string_view text) {
+  return PointsJson("dwave_h_gain_schedule", text, "g");
+}
+
+absl::Status AddDwaveInitialState(v1::SolveParams& params) {
   const std::string state = absl::GetFlag(FLAGS_dwave_initial_state);
-  const std::string reinit = absl::GetFlag(FLAGS_dwave_reinitialize_state);
-  const std::string gain = absl::GetFlag(FLAGS_dwave_h_gain_schedule);
-  const std::string flux = absl::GetFlag(FLAGS_dwave_flux_biases);
-  const int64_t rounds = absl::GetFlag(FLAGS_dwave_refine_rounds);
-  if (transforms == 0 && schedule.empty() && !reverse && state.empty() &&
-      reinit.empty() && gain.empty() && flux.empty() && rounds == 0) {
-    return absl::OkStatus();
-  }
-  if (params.has_cpu_sa()) {
-    return absl::InvalidArgumentError(
-        "the cpu-sa flags and the D-Wave flags exclude each other");
-  }
-  if (transforms < 0 || transforms > UINT32_MAX || rounds < 0 ||
-      rounds > UINT32_MAX) {
-    return absl::InvalidArgumentError(
-        "--dwave_spin_reversal_transforms and --dwave_refine_rounds must be "
-        ">= 0");
-  }
-  v1::DwaveParams* d = params.mutable_dwave();
-  d->set_num_spin_reversal_transforms(static_cast<uint32_t>(transforms));
-  d->set_refine_rounds(static_cast<uint32_t>(rounds));
-  d->set_reverse_anneal(reverse);
-  auto points = ParsePoints("dwave_anneal_schedule", schedule);
-  if (!points.ok()) return points.status();
-  for (const auto& [t, s] : *points) {
-    v1::AnnealPoint* p = d->add_anneal_schedule();
-    p->set_time_us(t);
-    p->set_s(s);
-  }
-  auto gains = ParsePoints("dwave_h_gain_schedule", gain);
-  if (!gains.ok()) return gains.status();
-  for (const auto& [t, g] : *gains) {
-    v1::GainPoint* p = d->add_h_gain_schedule();
-    p->set_time_us(t);
-    p->set_g(g);
-  }
-  for (absl::string_view item : absl::StrSplit(flux, ',', absl::SkipEmpty())) {
-    double v = 0;
-    if (!absl::SimpleAtod(item, &v)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--dwave_flux_biases: not a number: '", item, "'"));
-    }
-    d->add_flux_biases(v);
-  }
-  if (reinit == "true" || reinit == "false") {
-    d->set_reinitialize_state(reinit == "true");
-  } else if (!reinit.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--dwave_reinitialize_state: true or false, got '", reinit, "'"));
-  }
-  if (!state.empty()) {
-    auto packed = PackState(state);
-    if (!packed.ok()) return packed.status();
-    params.clear_initial_states();
-    params.add_initial_states(*packed);
-  }
+  if (state.empty()) return absl::OkStatus();
+  auto packed = PackState(state);
+  if (!packed.ok()) return packed.status();
+  params.clear_initial_states();
+  params.add_initial_states(*packed);
   return absl::OkStatus();
 }
 

@@ -1,8 +1,9 @@
 // qsolve's flags for the D-Wave QPU controls (docs/dwave-protocol.md §6):
 // --dwave_spin_reversal_transforms, --dwave_anneal_schedule,
-// --dwave_reverse_anneal, --dwave_initial_state, --dwave_reinitialize_state,
-// --dwave_h_gain_schedule, --dwave_flux_biases and --dwave_refine_rounds map
-// to SolveParams.dwave (and initial_states).
+// --dwave_reverse_anneal, --dwave_reinitialize_state, --dwave_h_gain_schedule,
+// --dwave_flux_biases and --dwave_refine_rounds are aliases of the dwave
+// backend's parameters (param_flags.h); --dwave_initial_state sets
+// SolveParams.initial_states.
 #ifndef QS_CLIENTS_CLI_DWAVE_FLAGS_H_
 #define QS_CLIENTS_CLI_DWAVE_FLAGS_H_
 
@@ -17,10 +18,14 @@
 
 namespace qs::cli {
 
-// Sets the QPU controls on params.dwave when one of their flags is given.
-// INVALID_ARGUMENT naming the flag for a malformed value, or when the cpu-sa
-// flags are set too.
-absl::Status AddDwaveControlParams(v1::SolveParams& params);
+// --dwave_initial_state as SolveParams.initial_states[0] (packed bits).
+absl::Status AddDwaveInitialState(v1::SolveParams& params);
+
+// "t,s t,s ..." of --dwave_anneal_schedule and "t,g ..." of
+// --dwave_h_gain_schedule as the JSON of their parameters (lists of
+// AnnealPoint / GainPoint). INVALID_ARGUMENT naming the flag.
+absl::StatusOr<std::string> AnnealScheduleJson(absl::string_view text);
+absl::StatusOr<std::string> GainScheduleJson(absl::string_view text);
 
 // "t,v t,v ..." (points separated by spaces or ';') as (t, v) pairs.
 absl::StatusOr<std::vector<std::pair<double, double>>> ParsePoints(

@@ -68,45 +68,6 @@ absl::Status FillLayers(Message& m) {
 
 }  // namespace
 
-absl::Status AddQaoaParams(v1::SolveParams& params) {
-  const std::string optimizer = absl::GetFlag(FLAGS_qaoa_optimizer);
-  const std::string mixer = absl::GetFlag(FLAGS_qaoa_mixer);
-  const int64_t iterations = absl::GetFlag(FLAGS_qaoa_iterations);
-  if (params.backend() != "qaoa" && absl::GetFlag(FLAGS_qaoa_layers) == 0 &&
-      absl::GetFlag(FLAGS_gammas).empty() &&
-      absl::GetFlag(FLAGS_betas).empty() && optimizer.empty() &&
-      mixer.empty() && iterations == 0) {
-    return absl::OkStatus();
-  }
-  if (params.backend_params_case() != v1::SolveParams::BACKEND_PARAMS_NOT_SET &&
-      !params.has_qaoa()) {
-    return absl::InvalidArgumentError(
-        "QAOA flags go with --backend qaoa, not with another backend's flags");
-  }
-  v1::QaoaParams& q = *params.mutable_qaoa();
-  if (absl::Status s = FillLayers(q); !s.ok()) return s;
-  if (optimizer == "nelder_mead") {
-    q.set_optimizer(v1::NELDER_MEAD);
-  } else if (optimizer == "bobyqa") {
-    q.set_optimizer(v1::BOBYQA);
-  } else if (!optimizer.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--qaoa_optimizer: bobyqa or nelder_mead, got '", optimizer, "'"));
-  }
-  if (mixer == "x") {
-    q.set_mixer(v1::QAOA_MIXER_X);
-  } else if (mixer == "xy") {
-    q.set_mixer(v1::QAOA_MIXER_XY);
-  } else if (!mixer.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--qaoa_mixer: x or xy, got '", mixer, "'"));
-  }
-  if (iterations < 0 || iterations > UINT32_MAX)
-    return absl::InvalidArgumentError("--qaoa_iterations must be >= 0");
-  q.set_max_iterations(static_cast<uint32_t>(iterations));
-  return absl::OkStatus();
-}
-
 absl::StatusOr<v1::QaoaCircuitOptions> QaoaCircuitFromFlags() {
   v1::QaoaCircuitOptions options;
   const int64_t version = absl::GetFlag(FLAGS_qasm_version);

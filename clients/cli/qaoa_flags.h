@@ -1,7 +1,7 @@
 // qsolve's QAOA flags: --qaoa_layers, --gammas, --betas, --qaoa_optimizer,
-// --qaoa_mixer and --qaoa_iterations map to SolveParams.qaoa (backend qaoa);
-// compile --export-qasm FILE [--qasm_version 2|3] with the same layers and
-// angles maps to CompileOptions.qaoa_circuit.
+// --qaoa_mixer and --qaoa_iterations are aliases of backend parameters
+// (param_flags.h) for solve; compile --export-qasm FILE [--qasm_version 2|3]
+// with the same layers and angles maps to CompileOptions.qaoa_circuit.
 #ifndef QS_CLIENTS_CLI_QAOA_FLAGS_H_
 #define QS_CLIENTS_CLI_QAOA_FLAGS_H_
 
@@ -15,9 +15,6 @@
 ABSL_DECLARE_FLAG(std::string, export_qasm);
 
 namespace qs::cli {
-
-// Sets params.qaoa when a QAOA flag is given or the backend is qaoa.
-absl::Status AddQaoaParams(v1::SolveParams& params);
 
 // The circuit options of --qasm_version, --qaoa_layers, --gammas, --betas.
 absl::StatusOr<v1::QaoaCircuitOptions> QaoaCircuitFromFlags();

@@ -54,18 +54,26 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "clients/cli/backend_details.h"
 #include "clients/cli/batch.h"
 #include "clients/cli/bench.h"
 #include "clients/cli/cli_common.h"
+#include "clients/cli/param_flags.h"
 #include "clients/cli/qaoa_flags.h"
-#include "clients/formats/puzzle_text.h"
-#include "clients/formats/qubo_formats.h"
+#include "formats/puzzle_text.h"
+#include "formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 
 ABSL_FLAG(bool, json, false,
           "Print protobuf JSON lines, the last one a summary object");
+ABSL_FLAG(std::string, describe, "",
+          "backends: the parameters of this backend (type, default, range, "
+          "help)");
+ABSL_FLAG(bool, markdown, false,
+          "backends: every backend's parameter table as Markdown (the "
+          "reference in docs/backends.md)");
 ABSL_FLAG(std::string, export, "",
           "compile: write the reduced QUBO to this file (see docs/formats.md)");
 ABSL_FLAG(std::string, export_format, "text",
@@ -153,6 +161,19 @@ int Backends() {
   if (absl::GetFlag(FLAGS_json)) {
     std::printf("%s\n", ToJson(response).c_str());
     return 0;
+  }
+  if (absl::GetFlag(FLAGS_markdown)) {
+    std::printf("%s", BackendParamsMarkdown(response).c_str());
+    return 0;
+  }
+  if (const std::string name = absl::GetFlag(FLAGS_describe); !name.empty()) {
+    for (const auto& b : response.backends()) {
+      if (b.name() != name) continue;
+      std::printf("%s", BackendParamsText(b).c_str());
+      return 0;
+    }
+    return ReportLocalError(absl::InvalidArgumentError(
+        absl::StrCat("--describe: the server has no backend '", name, "'")));
   }
   for (const auto& b : response.backends()) {
     std::printf("%-10s %-11s %s\n", b.name().c_str(),
@@ -388,20 +409,14 @@ int Solve() {
     }
     if (request.params().distinct_valid())
       f["num_distinct_valid"] = Number(summary.num_distinct_valid());
-    if (summary.backend().has_qaoa()) {
-      const v1::QaoaInfo& q = summary.backend().qaoa();
-      f["qaoa_expectation"] = Number(q.expectation());
-      if (q.has_valid_probability())
-        f["qaoa_valid_probability"] = Number(q.valid_probability());
-    }
     std::printf("%s\n", ToJson(out).c_str());
     return 0;
   }
   if (summary.termination() == v1::INFEASIBLE) {
     std::printf(
         "no valid board: the rules are unsatisfiable (proven by %s, %s)\n",
-        summary.backend().has_auto_() ? "sat, raced by auto"
-                                      : summary.backend().name().c_str(),
+        summary.solved_by().empty() ? summary.backend().name().c_str()
+                                    : summary.solved_by().c_str(),
         EncodingText(summary.exact().encoding()).c_str());
     return 0;
   }
@@ -437,18 +452,9 @@ int Solve() {
   }
   if (request.params().distinct_valid())
     std::printf("distinct valid boards: %u\n", summary.num_distinct_valid());
-  if (summary.backend().has_auto_()) {
-    const v1::AutoInfo& a = summary.backend().auto_();
-    std::vector<std::string> raced;
-    for (const v1::RacedBackend& r : a.raced())
-      raced.push_back(
-          absl::StrFormat("%s %.0f%%", r.name(), 100 * r.time_share()));
-    std::printf(
-        "auto: solved by %s; raced %s (%s); stopped: %s\n",
-        summary.solved_by().empty() ? "none" : summary.solved_by().c_str(),
-        absl::StrJoin(raced, ", ").c_str(), a.rule().c_str(),
-        a.stop_rule().c_str());
-  }
+  if (!summary.solved_by().empty() &&
+      summary.solved_by() != summary.backend().name())
+    std::printf("solved by %s\n", summary.solved_by().c_str());
   const auto& t = summary.timings();
   std::printf(
       "timings: queue %.3f ms, compile %.3f ms, sample %.3f ms, decode %.3f "
@@ -456,91 +462,9 @@ int Solve() {
       t.queue_seconds() * 1e3, t.compile_seconds() * 1e3,
       t.sample_seconds() * 1e3, t.decode_seconds() * 1e3,
       t.total_seconds() * 1e3);
-  if (summary.backend().has_dwave()) {
-    const v1::DwaveInfo& d = summary.backend().dwave();
-    std::printf(
-        "D-Wave %s: QPU access %.0f us, embedding %.2f s%s, %u qubits, max "
-        "chain %u, chain strength %.4g, chain-break fraction %.4f, %u "
-        "problem%s, %u spin-reversal transform%s\n",
-        d.solver().c_str(), d.qpu_access_time_us(), d.embedding_seconds(),
-        d.embedding_cached() ? " (cached)" : "", d.physical_qubits(),
-        d.max_chain_length(), d.chain_strength(), d.mean_chain_break_fraction(),
-        d.num_problems(), d.num_problems() == 1 ? "" : "s",
-        d.num_spin_reversal_transforms(),
-        d.num_spin_reversal_transforms() == 1 ? "" : "s");
-    return 0;
-  }
-  // The sat backend does not anneal.
-  if (summary.has_exact()) return 0;
-  if (summary.backend().has_qaoa()) {
-    const v1::QaoaInfo& q = summary.backend().qaoa();
-    std::printf(
-        "QAOA: %u qubits, %u layers, <C> %.6g, %u optimiser "
-        "evaluations%s%s\n",
-        q.qubits(), q.layers(), q.expectation(), q.iterations(),
-        q.has_ground_probability()
-            ? absl::StrCat(", P(ground) ", q.ground_probability()).c_str()
-            : "",
-        q.has_valid_probability()
-            ? absl::StrCat(", P(valid) ", q.valid_probability()).c_str()
-            : "");
-    return 0;
-  }
-  const v1::BackendInfo& backend = summary.backend();
-  if (backend.has_auto_()) {
-    std::printf("%.3g spin-update attempts/s over the raced backends\n",
-                summary.attempts_per_second());
-    return 0;
-  }
-  if (backend.has_tabu()) {
-    std::printf(
-        "%.3g spin-update attempts/s on %u threads (tabu: tenure %u, %u "
-        "restarts, %u from the elite, %llu moves)\n",
-        summary.attempts_per_second(), backend.threads(),
-        backend.tabu().tenure(), backend.tabu().restarts(),
-        backend.tabu().elite_restarts(),
-        static_cast<unsigned long long>(backend.tabu().moves()));
-    return 0;
-  }
-  if (backend.has_sqa()) {
-    const v1::SqaInfo& q = backend.sqa();
-    std::printf(
-        "%.3g spin-update attempts/s on %u threads (sqa: %u slices, beta "
-        "%.4g, gamma %.4g -> %.4g)\n",
-        summary.attempts_per_second(), backend.threads(), q.trotter_slices(),
-        q.beta(), q.gamma_start(), q.gamma_end());
-    return 0;
-  }
-  if (backend.has_pa()) {
-    const v1::PaInfo& pa = backend.pa();
-    std::printf(
-        "pa: %u steps of %u sweeps, population %u, %u families, rho_t %.3g, "
-        "beta F %.6g\n",
-        pa.steps(), pa.sweeps_per_step(), pa.population(), pa.families(),
-        pa.rho_t(), pa.beta_free_energy());
-  }
-  std::printf(
-      "%.3g spin-update attempts/s on %u threads (beta %.4g -> %.4g, %s "
-      "range, %s kernel x%u lanes)\n",
-      summary.attempts_per_second(), backend.threads(), backend.beta_hot(),
-      backend.beta_cold(),
-      backend.beta_range() == v1::BETA_RANGE_DWAVE ? "dwave" : "tuned",
-      backend.kernel().empty() ? "-" : backend.kernel().c_str(),
-      backend.lanes());
-  if (!backend.moves().empty())
-    std::printf("moves: %s\n", backend.moves().c_str());
-  if (backend.has_pt()) {
-    const v1::PtInfo& pt = backend.pt();
-    std::printf("ladder of %u replicas; exchange rates hot to cold:",
-                pt.replicas());
-    for (double rate : pt.exchange_rates()) std::printf(" %.2f", rate);
-    std::printf("\n");
-    if (pt.swap_proposals() > 0) {
-      std::printf("one-hot swaps accepted: %.4f of %llu\n",
-                  static_cast<double>(pt.swap_accepted()) / pt.swap_proposals(),
-                  static_cast<unsigned long long>(pt.swap_proposals()));
-    }
-  }
+  if (summary.attempts_per_second() > 0)
+    std::printf("%.3g spin-update attempts/s\n", summary.attempts_per_second());
+  std::printf("%s\n", BackendDetailsText(summary.backend()).c_str());
   return 0;
 }
 
@@ -748,6 +672,7 @@ const std::vector<Subcommand>& Subcommands() {
         "kind",       "input",  "input_file", "reduction",
         "preprocess", "format", "sense",      "instance"};
     const std::vector<const char*> solve = {"backend",
+                                            "param",
                                             "auto_exact",
                                             "reads",
                                             "sweeps",
@@ -786,8 +711,8 @@ const std::vector<Subcommand>& Subcommands() {
     };
     return new std::vector<Subcommand>{
         {"health", "exit 0 when the server is SERVING", connection},
-        {"backends", "list the server's backends",
-         join({connection, {"json"}})},
+        {"backends", "list the server's backends, or one backend's parameters",
+         join({connection, {"json", "describe", "markdown"}})},
         {"compile", "compile a puzzle to its QUBO and print its statistics",
          join({connection,
                puzzle,
@@ -878,7 +803,8 @@ std::optional<int> HelpOrVersion(const std::vector<char*>& args) {
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(qs::cli::Usage());
   std::vector<std::string> storage;
-  std::vector<char*> args = qs::cli::NormalizeFlagNames(argc, argv, storage);
+  std::vector<char*> args = qs::cli::ExtractParamArgs(
+      qs::cli::NormalizeFlagNames(argc, argv, storage));
   if (auto status = qs::cli::HelpOrVersion(args)) return *status;
   std::vector<char*> positional =
       absl::ParseCommandLine(static_cast<int>(args.size()), args.data());

@@ -108,6 +108,9 @@ struct BackendResult {
   // CPU time of the backend's kernels summed over threads (zero when not
   // measured).
   absl::Duration cpu_time;
+  // Time on a remote device billed to this job (a QPU's access time); zero
+  // for backends that run here.
+  absl::Duration device_time;
   // The backend's own part of the summary (the engine sets info.name).
   v1::BackendInfo info;
   // What an exact rules backend proved (status, uniqueness, encoding size).

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
 namespace qs {
@@ -17,10 +18,24 @@ using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
 using google::protobuf::Reflection;
 
+std::string Number(double value) { return absl::StrFormat("%.15g", value); }
+
 std::string RangeText(const ParamSpec& spec) {
-  if (spec.min && spec.max) return absl::StrCat(*spec.min, "..", *spec.max);
-  if (spec.min) return absl::StrCat(">= ", *spec.min);
-  return absl::StrCat("<= ", *spec.max);
+  if (spec.min && spec.max && !spec.min_exclusive)
+    return absl::StrCat(Number(*spec.min), "..", Number(*spec.max));
+  std::string text;
+  if (spec.min) {
+    absl::StrAppend(&text,
+                    spec.min_exclusive ? "> " : ">= ", Number(*spec.min));
+  }
+  if (spec.min && spec.max) absl::StrAppend(&text, " and ");
+  if (spec.max) absl::StrAppend(&text, "<= ", Number(*spec.max));
+  return text;
+}
+
+bool BelowMin(double value, const ParamSpec& spec) {
+  if (!spec.min) return false;
+  return spec.min_exclusive ? value <= *spec.min : value < *spec.min;
 }
 
 bool IsNumber(const FieldDescriptor& field) {
@@ -47,16 +62,16 @@ double NumberAt(const Message& message, const FieldDescriptor& field,
       return one ? r.GetInt32(message, &field)
                  : r.GetRepeatedInt32(message, &field, index);
     case FieldDescriptor::CPPTYPE_INT64:
-      return static_cast<double>(one ? r.GetInt64(message, &field)
-                                     : r.GetRepeatedInt64(message, &field,
-                                                          index));
+      return static_cast<double>(
+          one ? r.GetInt64(message, &field)
+              : r.GetRepeatedInt64(message, &field, index));
     case FieldDescriptor::CPPTYPE_UINT32:
       return one ? r.GetUInt32(message, &field)
                  : r.GetRepeatedUInt32(message, &field, index);
     case FieldDescriptor::CPPTYPE_UINT64:
-      return static_cast<double>(one ? r.GetUInt64(message, &field)
-                                     : r.GetRepeatedUInt64(message, &field,
-                                                           index));
+      return static_cast<double>(
+          one ? r.GetUInt64(message, &field)
+              : r.GetRepeatedUInt64(message, &field, index));
     case FieldDescriptor::CPPTYPE_FLOAT:
       return one ? r.GetFloat(message, &field)
                  : r.GetRepeatedFloat(message, &field, index);
@@ -73,9 +88,9 @@ absl::Status CheckNumber(double value, const ParamSpec& spec,
         absl::StrCat(where, ": must be finite, got ", value));
   }
   if (value == 0 && zero_is_unset) return absl::OkStatus();
-  if ((spec.min && value < *spec.min) || (spec.max && value > *spec.max)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        where, ": must be ", RangeText(spec), ", got ", value));
+  if (BelowMin(value, spec) || (spec.max && value > *spec.max)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ": must be ", RangeText(spec), ", got ", value));
   }
   return absl::OkStatus();
 }
@@ -88,10 +103,10 @@ absl::Status CheckEnum(int number, const FieldDescriptor& field,
     return absl::InvalidArgumentError(
         absl::StrCat(where, ": unknown value ", number));
   }
-  for (const char* refused : spec.refused_values) {
-    if (value->name() == refused) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          where, ": ", refused, " is reported, not requested"));
+  for (const RefusedValue& refused : spec.refused_values) {
+    if (value->name() == refused.value) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": ", refused.reason));
     }
   }
   return absl::OkStatus();
@@ -174,10 +189,10 @@ std::vector<v1::ParamDescription> DescribeParams(
     row.set_type(TypeName(*field));
     row.set_repeated(field->is_repeated());
     row.set_has_presence(field->has_presence() && !field->is_repeated() &&
-                         field->cpp_type() !=
-                             FieldDescriptor::CPPTYPE_MESSAGE);
+                         field->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE);
     row.set_default_value(spec.default_value);
     if (spec.min) row.set_min(*spec.min);
+    row.set_min_exclusive(spec.min.has_value() && spec.min_exclusive);
     if (spec.max) row.set_max(*spec.max);
     row.set_unit(spec.unit);
     row.set_help(spec.help);
@@ -186,7 +201,8 @@ std::vector<v1::ParamDescription> DescribeParams(
       for (int v = 0; v < values->value_count(); ++v) {
         const std::string& name = values->value(v)->name();
         bool refused = false;
-        for (const char* r : spec.refused_values) refused |= name == r;
+        for (const RefusedValue& r : spec.refused_values)
+          refused |= name == r.value;
         if (!refused) row.add_choices(name);
       }
     }

@@ -24,6 +24,12 @@
 
 namespace qs {
 
+// An enum value a request may not set, and why (the error's text).
+struct RefusedValue {
+  const char* value = "";
+  const char* reason = "";
+};
+
 struct ParamSpec {
   // The field of the backend's message ("tenure").
   const char* name = "";
@@ -35,13 +41,15 @@ struct ParamSpec {
   const char* unit = "";
   // Inclusive bounds of a set number (every element of a repeated one). A
   // proto3 zero means "unset, use the default" unless zero_is_value.
-  std::optional<double> min;
-  std::optional<double> max;
+  std::optional<double> min = std::nullopt;
+  std::optional<double> max = std::nullopt;
+  // min itself is refused ("> 0").
+  bool min_exclusive = false;
   // The field's zero is a value to check, not "unset" (a bound that excludes
   // zero then refuses it).
   bool zero_is_value = false;
-  // Enum values a request may not set (reported, not requested).
-  std::vector<const char*> refused_values;
+  // Enum values a request may not set (left out of the choices).
+  std::vector<RefusedValue> refused_values = {};
 };
 
 // INVALID_ARGUMENT naming "<path>.<field>" (and "[k]" for an element) when a

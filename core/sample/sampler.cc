@@ -36,6 +36,7 @@ absl::StatusOr<BackendResult> Sampler::Solve(const BackendJob& job,
   result.seed = stats.seed;
   result.elapsed = stats.elapsed;
   result.cpu_time = stats.cpu_time;
+  result.device_time = stats.device_time;
   FillInfo(stats, result.info);
   return result;
 }

@@ -107,6 +107,8 @@ struct SampleStats {
   // CPU time of the annealing kernel summed over threads (zero for samplers
   // that do not measure it).
   absl::Duration cpu_time;
+  // Time on a remote device billed to these reads (BackendResult).
+  absl::Duration device_time;
   // What the sampler reports of itself in the summary (e.g. BackendInfo.dwave:
   // solver, QPU timing, embedding and chain statistics).
   v1::BackendInfo info;

@@ -39,17 +39,19 @@ absl::Status CheckCommonParams(const v1::SolveParams& p,
   return absl::OkStatus();
 }
 
-absl::Status CheckBackendMessage(const Backend& backend,
-                                 const v1::SolveParams& params,
-                                 absl::string_view prefix) {
-  if (backend.params_field().empty()) return absl::OkStatus();
-  const auto* field =
-      params.GetDescriptor()->FindFieldByName(std::string(backend.params_field()));
-  if (field == nullptr || !params.GetReflection()->HasField(params, field))
-    return absl::OkStatus();
-  return CheckParamsBySchema(
-      params.GetReflection()->GetMessage(params, field), backend.param_specs(),
-      absl::StrCat(prefix, ".", backend.params_field()));
+absl::Status CheckBackendParams(const Backend& backend,
+                                const v1::SolveParams& params,
+                                const ParamLimits& limits,
+                                absl::string_view prefix) {
+  const auto* field = v1::SolveParams::descriptor()->FindFieldByName(
+      std::string(backend.params_field()));
+  if (field != nullptr && params.GetReflection()->HasField(params, field)) {
+    RETURN_IF_ERROR(
+        CheckParamsBySchema(params.GetReflection()->GetMessage(params, field),
+                            backend.param_specs(),
+                            absl::StrCat(prefix, ".", backend.params_field())));
+  }
+  return backend.CheckParams(params, limits, prefix);
 }
 
 absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
@@ -71,8 +73,7 @@ absl::StatusOr<const Backend*> CheckBackend(const BackendRegistry& backends,
   if (spec != nullptr) RETURN_IF_ERROR(backend->Supports(*spec, prefix));
   const ParamLimits param_limits{.max_reads = limits.max_reads,
                                  .max_sweeps = limits.max_sweeps};
-  RETURN_IF_ERROR(CheckBackendMessage(*backend, params, prefix));
-  RETURN_IF_ERROR(backend->CheckParams(params, param_limits, prefix));
+  RETURN_IF_ERROR(CheckBackendParams(*backend, params, param_limits, prefix));
   return backend;
 }
 

@@ -46,10 +46,12 @@ absl::Status CheckCommonParams(const v1::SolveParams& params,
                                absl::string_view prefix);
 
 // The backend's own message in `params`, when set, against the backend's
-// parameter schema (ParamSpec); messages name "<prefix>.<message>.<field>".
-absl::Status CheckBackendMessage(const Backend& backend,
-                                 const v1::SolveParams& params,
-                                 absl::string_view prefix);
+// parameter schema (ParamSpec), then the backend's CheckParams; messages name
+// "<prefix>.<message>.<field>".
+absl::Status CheckBackendParams(const Backend& backend,
+                                const v1::SolveParams& params,
+                                const ParamLimits& limits,
+                                absl::string_view prefix = "params");
 
 // The backend `params` names: known, available now, able to take `spec`
 // (when given) and with its own parameters right. `samplers_only` refuses the

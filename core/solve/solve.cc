@@ -180,6 +180,7 @@ void AddRound(BackendResult round, BackendResult& total) {
   total.accepted_flips += round.accepted_flips;
   total.elapsed += round.elapsed;
   total.cpu_time += round.cpu_time;
+  total.device_time += round.device_time;
   total.info = std::move(round.info);
   total.exact = std::move(round.exact);
   if (!round.solved_by.empty()) total.solved_by = std::move(round.solved_by);
@@ -316,6 +317,7 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
 
   const StopReason stop_reason = result.stop_reason;
   const absl::Duration cpu_time = result.cpu_time;
+  const absl::Duration device_time = result.device_time;
   v1::SolveResponse response;
   v1::SolveSummary* summary = response.mutable_summary();
   summary->set_request_id(request.request_id());
@@ -334,6 +336,7 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
   timings->set_sample_seconds(Seconds(sample_time));
   timings->set_decode_seconds(Seconds(sink.decode_time()));
   timings->set_annealer_cpu_seconds(Seconds(cpu_time));
+  timings->set_device_seconds(Seconds(device_time));
   timings->set_total_seconds(Seconds(queue_time + (absl::Now() - start)));
   summary->set_seed(job.seed);
   if (p.distinct_valid())

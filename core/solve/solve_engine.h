@@ -54,6 +54,9 @@ class SolveEngine {
   absl::StatusOr<v1::ValidateResponse> Validate(
       const v1::ValidateRequest& request) const;
   v1::ListBackendsResponse ListBackends() const;
+  // The puzzle families and raw model kinds, with their text kinds, examples
+  // and what the exact engines and generators do for them (families.cc).
+  v1::ListFamiliesResponse ListFamilies() const;
 
   // Counts the puzzle's solutions with the exact engines (core/exact):
   // BuDDy on small boards, CaDiCaL enumeration up to the request's limit

@@ -131,8 +131,8 @@ std::string MethodOf(const std::string& path) {
       {"/v1/solve", "Solve"},           {"/v1/solve_batch", "SolveBatch"},
       {"/v1/generate", "Generate"},     {"/v1/compile", "Compile"},
       {"/v1/validate", "Validate"},     {"/v1/count", "Count"},
-      {"/v1/backends", "ListBackends"}, {"/v1/parse", "Parse"},
-      {"/v1/format", "Format"}};
+      {"/v1/backends", "ListBackends"}, {"/v1/families", "ListFamilies"},
+      {"/v1/parse", "Parse"},           {"/v1/format", "Format"}};
   auto it = kMethods->find(path);
   return it == kMethods->end() ? "" : it->second;
 }

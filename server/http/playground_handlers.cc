@@ -8,7 +8,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "nlohmann/json.hpp"
 #include "qs/v1/puzzles.pb.h"
 #include "server/http/handlers.h"

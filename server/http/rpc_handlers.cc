@@ -95,16 +95,30 @@ void HandleCount(ServiceContext* context, const httplib::Request& request,
   });
 }
 
-void HandleBackends(ServiceContext* context, const httplib::Request& request,
-                    httplib::Response& response) {
-  const CallLog call = StartCall(request, "ListBackends");
+// A listing the engine answers inline: ListBackends, ListFamilies.
+template <typename List>
+void HandleListing(ServiceContext* context, const httplib::Request& request,
+                   httplib::Response& response, const char* method, List list) {
+  const CallLog call = StartCall(request, method);
   const absl::Status status = Authorize(context, request);
   if (status.ok()) {
-    SendJson(response, ToJson(context->engine->ListBackends()));
+    SendJson(response, ToJson(list()));
   } else {
     SendError(response, status);
   }
   FinishCall(context, call, status);
+}
+
+void HandleBackends(ServiceContext* context, const httplib::Request& request,
+                    httplib::Response& response) {
+  HandleListing(context, request, response, "ListBackends",
+                [&] { return context->engine->ListBackends(); });
+}
+
+void HandleFamilies(ServiceContext* context, const httplib::Request& request,
+                    httplib::Response& response) {
+  HandleListing(context, request, response, "ListFamilies",
+                [&] { return context->engine->ListFamilies(); });
 }
 
 // Liveness: the process answers. Readiness: it takes new work (not
@@ -211,6 +225,7 @@ void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context,
   Route(server, context, options, "POST", "/v1/validate", &HandleValidate);
   Route(server, context, options, "POST", "/v1/count", &HandleCount);
   Route(server, context, options, "GET", "/v1/backends", &HandleBackends);
+  Route(server, context, options, "GET", "/v1/families", &HandleFamilies);
   Route(server, context, options, "GET", "/healthz", &HandleLiveness);
   Route(server, context, options, "GET", "/readyz", &HandleReadiness);
 }

@@ -20,7 +20,7 @@
 // bit-sliced kernel (core/sample/cpu_sa/bitslice_kernel.h); --kernel=float
 // keeps them on the float kernel's best path. The "gset" entry of --only (run
 // by default) compares the two kernels on a G-set-like graph of
-// clients/formats' generator (--gset_nodes, --gset_density, --gset_signed:
+// formats' generator (--gset_nodes, --gset_density, --gset_signed:
 // 2,000 nodes at 1 % with +-1 weights is G22's shape with signs), minimising
 // minus the cut, at --gset_reads reads of --sweeps sweeps per call:
 //
@@ -42,8 +42,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "benchmark/benchmark.h"
-#include "clients/formats/instance_generators.h"
-#include "clients/formats/qubo_text.h"
+#include "formats/instance_generators.h"
+#include "formats/qubo_text.h"
 #include "core/base/worker_pool.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
@@ -176,7 +176,7 @@ KernelPath ParseKernel(const std::string& name) {
   return KernelPath::kAuto;
 }
 
-// Minus the cut weight of a graph of clients/formats' G-set generator.
+// Minus the cut weight of a graph of formats' G-set generator.
 Qubo GsetQubo(const v1::MaxCutPuzzle& graph) {
   QuboBuilder builder(graph.num_nodes());
   for (int e = 0; e < graph.u_size(); ++e) {

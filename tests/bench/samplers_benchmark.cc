@@ -21,7 +21,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
-#include "clients/formats/qubo_text.h"
+#include "formats/qubo_text.h"
 #include "core/base/worker_pool.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"

@@ -6,8 +6,8 @@
 // a deadline stops a long job with CANCELLED / DEADLINE_EXCEEDED and a time
 // limit ends it normally (interruptible ones), bad parameters are refused
 // naming the field, and too-large models are refused. A new backend joins by
-// registering; its bad-parameter case goes in BadParameterCases. The D-Wave
-// backend runs against the in-process SAPI emulator.
+// registering; the bad parameters it must refuse come from its schema. The
+// D-Wave backend runs against the in-process SAPI emulator.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -76,9 +76,10 @@ class Backends {
     EXPECT_TRUE(emulator_->Start().ok());
     BackendOptions options;
     options.pool = &pool_;
-    options.dwave.endpoint = emulator_->endpoint();
-    options.dwave.token = kToken;
-    options.dwave.solver = "Advantage_emulator_P16";
+    options.dwave.emplace();
+    options.dwave->endpoint = emulator_->endpoint();
+    options.dwave->token = kToken;
+    options.dwave->solver = "Advantage_emulator_P16";
     // The QAOA simulator up to 16 qubits (2^16 amplitudes), so that its long
     // jobs stay short and small.
     options.qaoa_max_memory_bytes = int64_t{26} << 16;
@@ -285,49 +286,48 @@ TEST_P(BackendConformanceTest, ATimeLimitEndsALongJobNormally) {
   EXPECT_EQ(run.summary.termination(), v1::TIME_LIMIT);
 }
 
-// A parameter of each backend's own message that it must refuse, and the
-// field the message must name. A backend with a parameter message and no
-// case here fails BadParametersNameTheField.
-const std::map<std::string,
-               std::pair<std::function<void(v1::SolveParams&)>, std::string>>&
-BadParameterCases() {
-  static const auto* const cases = new std::map<
-      std::string,
-      std::pair<std::function<void(v1::SolveParams&)>, std::string>>{
-      {"auto",
-       {[](v1::SolveParams& p) {
-          p.mutable_auto_()->set_exact(static_cast<v1::AutoExact>(9));
-        },
-        "params.auto.exact"}},
-      {"cpu_sa",
-       {[](v1::SolveParams& p) { p.mutable_cpu_sa()->set_beta_hot(-1); },
-        "params.cpu_sa.beta_hot"}},
-      {"dwave",
-       {[](v1::SolveParams& p) { p.mutable_dwave()->set_chain_strength(-2); },
-        "params.dwave.chain_strength"}},
-      {"pt",
-       {[](v1::SolveParams& p) { p.mutable_pt()->set_replicas(100000); },
-        "params.pt.replicas"}},
-      {"sat",
-       {[](v1::SolveParams& p) {
-          p.mutable_sat()->set_max_solutions(
-              std::numeric_limits<uint32_t>::max());
-        },
-        "params.sat.max_solutions"}},
-      {"pa",
-       {[](v1::SolveParams& p) { p.mutable_pa()->set_beta_cold(-1); },
-        "params.pa.beta_cold"}},
-      {"sqa",
-       {[](v1::SolveParams& p) { p.mutable_sqa()->set_gamma_start(-1); },
-        "params.sqa.gamma_start"}},
-      {"tabu",
-       {[](v1::SolveParams& p) { p.mutable_tabu()->set_perturbation(2); },
-        "params.tabu.perturbation"}},
-      {"qaoa",
-       {[](v1::SolveParams& p) { p.mutable_qaoa()->add_gammas(0.1); },
-        "params.qaoa.betas"}},
-  };
-  return *cases;
+// Values each backend's parameter schema must refuse, derived from it: for
+// every declared bound a value just past it, for every enum an undefined
+// number. Each probe sets one field of params.<params_field> and names it.
+struct ParamProbe {
+  std::function<void(google::protobuf::Message&)> set;
+  std::string field;
+};
+
+std::vector<ParamProbe> ProbesOf(const google::protobuf::Descriptor& type,
+                                 absl::Span<const ParamSpec> specs) {
+  using google::protobuf::FieldDescriptor;
+  std::vector<ParamProbe> probes;
+  for (const ParamSpec& spec : specs) {
+    const FieldDescriptor* f = type.FindFieldByName(spec.name);
+    if (f == nullptr || f->is_repeated()) continue;
+    const std::string name = spec.name;
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_ENUM) {
+      probes.push_back(
+          {[f](auto& m) { m.GetReflection()->SetEnumValue(&m, f, 99); }, name});
+    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_DOUBLE) {
+      if (spec.min) {
+        const double v = spec.min_exclusive ? *spec.min : *spec.min - 1;
+        if (v != 0 || f->has_presence()) {
+          probes.push_back(
+              {[f, v](auto& m) { m.GetReflection()->SetDouble(&m, f, v); },
+               name});
+        }
+      }
+      if (spec.max) {
+        const double v = *spec.max + 1;
+        probes.push_back(
+            {[f, v](auto& m) { m.GetReflection()->SetDouble(&m, f, v); },
+             name});
+      }
+    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_UINT32 && spec.max &&
+               *spec.max < 4e9) {
+      const auto v = static_cast<uint32_t>(*spec.max + 1);
+      probes.push_back(
+          {[f, v](auto& m) { m.GetReflection()->SetUInt32(&m, f, v); }, name});
+    }
+  }
+  return probes;
 }
 
 TEST_P(BackendConformanceTest, BadParametersNameTheField) {
@@ -338,18 +338,25 @@ TEST_P(BackendConformanceTest, BadParametersNameTheField) {
                        HasSubstr("params.num_reads")));
   const std::string field(backend().params_field());
   if (field.empty()) return;
-  auto it = BadParameterCases().find(field);
-  ASSERT_NE(it, BadParameterCases().end())
-      << "add a bad-parameter case for params." << field;
-  request = Request(RandomQubo(8, 2));
-  it->second.first(*request.mutable_params());
-  EXPECT_THAT(Backends::Get().engine().CheckSolveRequest(request),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr(it->second.second)));
-  Interrupter interrupter;
-  EXPECT_THAT(Solve(request, interrupter).status,
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr(it->second.second)));
+  const auto* message_field =
+      v1::SolveParams::descriptor()->FindFieldByName(field);
+  ASSERT_NE(message_field, nullptr) << "params." << field;
+  const std::vector<ParamProbe> probes =
+      ProbesOf(*message_field->message_type(), backend().param_specs());
+  ASSERT_FALSE(probes.empty())
+      << "params." << field << " declares no bound or choice to refuse";
+  for (const ParamProbe& probe : probes) {
+    request = Request(RandomQubo(8, 2));
+    probe.set(*request.mutable_params()->GetReflection()->MutableMessage(
+        request.mutable_params(), message_field));
+    const std::string named = absl::StrCat("params.", field, ".", probe.field);
+    EXPECT_THAT(Backends::Get().engine().CheckSolveRequest(request),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(named)));
+    if (&probe != &probes.front()) continue;
+    Interrupter interrupter;
+    EXPECT_THAT(Solve(request, interrupter).status,
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(named)));
+  }
 }
 
 TEST_P(BackendConformanceTest, ModelsOverItsLimitAreRefused) {

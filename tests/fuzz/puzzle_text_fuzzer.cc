@@ -1,4 +1,4 @@
-// libFuzzer target of one text puzzle format of clients/formats (the kind is
+// libFuzzer target of one text puzzle format of formats (the kind is
 // QS_FUZZ_KIND, one target per kind, listed in tests/fuzz/CMakeLists.txt). The
 // bytes are a puzzle text, optionally followed by a NUL and a board text.
 // Parsers must return a spec or INVALID_ARGUMENT, never crash; what they
@@ -12,7 +12,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "tests/fuzz/fuzz_engine.h"

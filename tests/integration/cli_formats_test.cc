@@ -14,9 +14,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "clients/formats/instance_generators.h"
-#include "clients/formats/puzzle_text.h"
-#include "clients/formats/qubo_formats.h"
+#include "formats/instance_generators.h"
+#include "formats/puzzle_text.h"
+#include "formats/qubo_formats.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"

@@ -42,9 +42,10 @@ class DwaveHttpTest : public ::testing::Test {
     ASSERT_OK(emulator_->Start());
     server::ServerOptions server_options;
     server_options.http.address = "127.0.0.1:0";
-    server_options.dwave.endpoint = emulator_->endpoint();
-    server_options.dwave.token = kToken;
-    server_options.dwave.solver = kSolver;
+    server_options.backends.dwave.emplace();
+    server_options.backends.dwave->endpoint = emulator_->endpoint();
+    server_options.backends.dwave->token = kToken;
+    server_options.backends.dwave->solver = kSolver;
     server_ = testing::TestServer::Start(server_options).release();
     ASSERT_NE(server_, nullptr);
   }

@@ -53,9 +53,10 @@ std::string Qsolve() {
 server::ServerOptions DwaveServerOptions(
     const sapi_emulator::SapiEmulator& emulator) {
   server::ServerOptions options;
-  options.dwave.endpoint = emulator.endpoint();
-  options.dwave.token = kToken;
-  options.dwave.solver = "Advantage_emulator_P16";
+  options.backends.dwave.emplace();
+  options.backends.dwave->endpoint = emulator.endpoint();
+  options.backends.dwave->token = kToken;
+  options.backends.dwave->solver = "Advantage_emulator_P16";
   return options;
 }
 

@@ -11,7 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/tents_data.h"

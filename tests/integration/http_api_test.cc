@@ -14,12 +14,13 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
@@ -331,6 +332,43 @@ TEST_F(HttpApiTest, CompileValidateCountAndBackends) {
   const Json listed = Json::parse(backends->body);
   for (const Json& b : listed["backends"]) names.push_back(b["name"]);
   EXPECT_THAT(names, ::testing::IsSupersetOf({"cpu-sa", "exact", "sat"}));
+
+  auto families = Client().Get("/v1/families");
+  ASSERT_TRUE(families);
+  ASSERT_EQ(families->status, 200) << families->body;
+  std::vector<std::string> kinds;
+  for (const Json& f : Json::parse(families->body)["families"])
+    kinds.push_back(f["kind"]);
+  EXPECT_THAT(kinds, ::testing::IsSupersetOf({"sudoku", "queens", "tango"}));
+}
+
+// A backend's own parameters in its message, as ListBackends declares them:
+// tabu, pa and sqa are set over HTTP, and a value out of the declared range
+// is refused naming the field.
+TEST_F(HttpApiTest, BackendParametersTravelInTheBackendsMessage) {
+  for (const auto& [params, field, value] :
+       std::vector<std::tuple<std::string, std::string, int>>{
+           {R"({"backend":"tabu","tabu":{"tenure":2},"seed":"1"})", "tenure",
+            2},
+           {R"({"backend":"sqa","sqa":{"trotter_slices":4},"seed":"1"})",
+            "trotterSlices", 4},
+           {R"({"backend":"pa","pa":{"sweepsPerStep":3},"seed":"1"})",
+            "sweepsPerStep", 3}}) {
+    auto response =
+        Post("/v1/solve?stream=false", SolveBody("queens", kQueens, params));
+    ASSERT_TRUE(response);
+    ASSERT_EQ(response->status, 200) << response->body;
+    const Json& info = Json::parse(response->body)["summary"]["backend"];
+    const std::string backend = info["name"];
+    EXPECT_EQ(info[backend][field].get<int>(), value) << params;
+  }
+  auto refused =
+      Post("/v1/solve?stream=false",
+           SolveBody("queens", kQueens,
+                     R"({"backend":"tabu","tabu":{"elite_size":5000}})"));
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400);
+  EXPECT_THAT(refused->body, HasSubstr("params.tabu.elite_size"));
 }
 
 TEST_F(HttpApiTest, GenerateStreamsPuzzlesAndParseFormatRoundTrip) {

@@ -11,7 +11,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/struct.pb.h"
 #include "gtest/gtest.h"

@@ -84,9 +84,10 @@ class SilentSapiTest : public ::testing::Test {
  protected:
   SilentSapiTest() {
     server::ServerOptions options;
-    options.dwave.endpoint = endpoint_.url();
-    options.dwave.token = "silent-token";
-    options.dwave.request_timeout = absl::Seconds(60);
+    options.backends.dwave.emplace();
+    options.backends.dwave->endpoint = endpoint_.url();
+    options.backends.dwave->token = "silent-token";
+    options.backends.dwave->request_timeout = absl::Seconds(60);
     server_ = TestServer::Start(options, /*with_metrics=*/false);
     stub_ = server_->NewStub();
   }

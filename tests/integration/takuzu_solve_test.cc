@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/test_server.h"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/qsolve_runner.h"

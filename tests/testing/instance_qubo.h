@@ -6,7 +6,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "clients/formats/qubo_text.h"
+#include "formats/qubo_text.h"
 #include "core/base/status_macros.h"
 #include "core/qubo/qubo_proto.h"
 #include "tests/testing/source_files.h"

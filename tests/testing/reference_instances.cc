@@ -7,7 +7,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
 #include "core/puzzles/builtin.h"

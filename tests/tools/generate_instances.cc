@@ -1,5 +1,5 @@
 // Writes seeded random instances shaped like the standard sets to stdout
-// (clients/formats/instance_generators.h):
+// (formats/instance_generators.h):
 //   generate_instances --kind bqp --n 50 --density 0.1 --seed 1 --count 10
 //       an OR-Library bqp file of `count` instances (seeds seed ..
 //       seed+count-1)
@@ -13,9 +13,9 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/strings/str_cat.h"
-#include "clients/formats/instance_generators.h"
-#include "clients/formats/puzzle_text.h"
-#include "clients/formats/qubo_formats.h"
+#include "formats/instance_generators.h"
+#include "formats/puzzle_text.h"
+#include "formats/qubo_formats.h"
 
 ABSL_FLAG(std::string, kind, "bqp", "bqp, gset or gsetpm");
 ABSL_FLAG(int, n, 50, "variables or nodes");

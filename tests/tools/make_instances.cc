@@ -1,6 +1,6 @@
 // Writes the reference QUBO instances (tests/testing/reference_instances.h)
 // into a directory: NAME.qubo in the text format of `qsolve compile --export`
-// (clients/formats/qubo_text.h) and, for the puzzles whose reduction removes
+// (formats/qubo_text.h) and, for the puzzles whose reduction removes
 // variables, NAME.map. From the repository root:
 //
 //   build/tests/make_instances tests/data/instances
@@ -12,7 +12,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "clients/formats/qubo_text.h"
+#include "formats/qubo_text.h"
 #include "tests/testing/reference_instances.h"
 
 namespace {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "core/compile/preprocess_stage.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"

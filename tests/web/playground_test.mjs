@@ -141,6 +141,38 @@ test('Tango: suns, moons and signs; the drawn board is the service\'s answer', a
   await page.close();
 });
 
+test('the solver form follows the backend\'s declared parameters', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#backend option')].some((o) => o.value === 'tabu'));
+  // Every parameter tabu declares gets an input, typed by the declaration, its default as placeholder.
+  const backends = (await (await fetch(`${base}/v1/backends`)).json()).backends;
+  const declared = backends.find((b) => b.name === 'tabu').params.map((p) => p.name);
+  await page.selectOption('#backend', 'tabu');
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#backend-params [data-param]')].map((e) => e.dataset.param));
+  assert.deepEqual(shown, declared);
+  assert.equal(await page.getAttribute('#backend-params [data-param="tenure"]', 'type'), 'number');
+  await page.selectOption('#kind', 'queens');
+  await page.fill('#text', storedPuzzle('queens/linkedin_queens.txt', 'lq8-1').text);
+  await page.click('#load');
+  await page.waitForFunction(() => document.querySelectorAll('#board g.cell').length > 0);
+  await page.fill('#backend-params [data-param="tenure"]', '3');
+  await page.fill('#reads', '8');
+  await page.fill('#seed', '2');
+  await page.click('#solve');
+  await page.waitForSelector('#summary[data-done="true"]', { timeout: 60000 });
+  // The summary shows the backend's own details: the tenure that ran is the one typed.
+  assert.match(await page.textContent('#summary'), /tenure 3\b/);
+  // An enum parameter is a choice among the declared values.
+  await page.selectOption('#backend', 'pt');
+  const moves = await page.evaluate(() => [...document.querySelectorAll('#backend-params [data-param="moves"] option')].map((o) => o.value));
+  assert.ok(moves.includes('PT_MOVES_SINGLE_FLIP'), moves.join(','));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a malformed puzzle is reported on the page', async () => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);

@@ -1,5 +1,6 @@
 """Request messages from Python values: a puzzle from (kind, text) or a PuzzleSpec, SolveParams from
-keyword arguments named as its fields, CompileOptions from reduction and preprocessing names."""
+keyword arguments named as its fields or as a backend's parameters, CompileOptions from reduction and
+preprocessing names."""
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
@@ -42,21 +43,72 @@ def compile_options(reduction=None, return_qubo=False, preprocess=None):
     return options
 
 
+def _backend_messages():
+    """The messages of SolveParams' backend_params oneof, in their order."""
+    return list(solve_pb2.SolveParams.DESCRIPTOR.oneofs_by_name["backend_params"].fields)
+
+
+def _enum_name(enum_type, value):
+    """An enum value's name from its full name in any case or its end after '_' ("single_flip")."""
+    upper = value.upper()
+    names = [v.name for v in enum_type.values]
+    if upper in names:
+        return upper
+    matches = [n for n in names if n.endswith("_" + upper)]
+    if len(matches) == 1:
+        return matches[0]
+    raise ValueError(f"one of {', '.join(names)}, got '{value}'")
+
+
+def _json_value(field, value):
+    if field.enum_type is not None:
+        if isinstance(value, (list, tuple)):
+            return [_enum_name(field.enum_type, v) if isinstance(v, str) else v for v in value]
+        return _enum_name(field.enum_type, value) if isinstance(value, str) else value
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _backend_message_for(backend, names):
+    """The backend_params field the backend parameters `names` go to: the named backend's message, else the
+    first message that has the first name (the rest must agree)."""
+    messages = _backend_messages()
+    if backend:
+        wanted = backend.replace("-", "_")
+        for field in messages:
+            if field.name == wanted:
+                return field
+        raise TypeError(f"backend '{backend}' takes no parameters (got {', '.join(names)})")
+    target = None
+    for name in names:
+        home = next((f for f in messages if name in f.message_type.fields_by_name), None)
+        if home is None:
+            raise TypeError(f"unknown solve parameter '{name}': not a SolveParams field "
+                            f"({', '.join(PARAM_NAMES)}) nor a parameter of any backend")
+        if target is not None and home is not target:
+            raise TypeError(f"'{name}' is a parameter of params.{home.name}, the ones before of "
+                            f"params.{target.name}: name the backend")
+        target = home
+    return target
+
+
 def solve_params(params, base=None):
     """SolveParams from keyword arguments named as its fields (num_reads, num_sweeps, seed,
-    stop_at_first_valid, ...); message fields (cpu_sa, dwave, sat) take a dict or the message. None keeps
-    the server's default."""
+    stop_at_first_valid, ...); message fields (cpu_sa, dwave, sat) take a dict or the message. Any other name
+    is a parameter of the backend (backend=NAME, PARAM=VALUE): it goes to that backend's own message, or
+    without a backend to the first backend message that has it, as ListBackends describes them. Enum values
+    take their names ("SINGLE_FLIP", "single_flip"). None keeps the server's default."""
     out = solve_pb2.SolveParams()
     if base is not None:
         out.CopyFrom(base)
     fields = out.DESCRIPTOR.fields_by_name
+    backend_params = {}
     for name, value in params.items():
         if value is None:
             continue
         field = fields.get(name)
         if field is None:
-            raise TypeError(f"unknown solve parameter '{name}' (SolveParams fields: {', '.join(PARAM_NAMES)})")
-        if field.message_type is not None:
+            backend_params[name] = value
+        elif field.message_type is not None:
             target = getattr(out, name)
             if isinstance(value, Message):
                 target.CopyFrom(value)
@@ -69,6 +121,20 @@ def solve_params(params, base=None):
             getattr(out, name).extend(value)
         else:
             setattr(out, name, value)
+    if backend_params:
+        holder = _backend_message_for(out.backend, list(backend_params))
+        message = getattr(out, holder.name)
+        message.SetInParent()
+        by_name = holder.message_type.fields_by_name
+        for name, value in backend_params.items():
+            field = by_name.get(name)
+            if field is None:
+                raise TypeError(f"backend parameter '{name}': params.{holder.name} has no such field "
+                                f"(its fields: {', '.join(by_name)})")
+            try:
+                json_format.ParseDict({name: _json_value(field, value)}, message)
+            except (ValueError, json_format.ParseError) as e:
+                raise ValueError(f"backend parameter '{name}': {e}") from None
     return out
 
 

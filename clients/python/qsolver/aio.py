@@ -81,6 +81,10 @@ class Client:
         response = await self._unary(self._stub.ListBackends, solve_pb2.ListBackendsRequest(), timeout)
         return list(response.backends)
 
+    async def list_families(self, timeout=None):
+        response = await self._unary(self._stub.ListFamilies, solve_pb2.ListFamiliesRequest(), timeout)
+        return list(response.families)
+
     async def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
         request = solve_pb2.CompileRequest(puzzle=puzzle_spec(kind, text),
                                            options=compile_options(reduction, return_qubo, preprocess))

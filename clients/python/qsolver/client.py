@@ -19,9 +19,6 @@ _COUNT_METHODS = {"auto": solve_pb2.COUNT_METHOD_AUTO, "sat": solve_pb2.COUNT_ME
                   "bdd": solve_pb2.COUNT_METHOD_BDD}
 _DIFFICULTIES = {"easy": solve_pb2.DIFFICULTY_EASY, "medium": solve_pb2.DIFFICULTY_MEDIUM,
                  "hard": solve_pb2.DIFFICULTY_HARD}
-# The board format of each PuzzleSpec family (the kind whose board parser reads it).
-_BOARD_KINDS = {"sudoku": "sudoku", "queens": "queens", "tents": "tents", "chess": "chess",
-                "takuzu": "takuzu", "qubo": "qubo"}
 
 
 def _choice(name, value, choices):
@@ -51,7 +48,8 @@ def generate_request(kind, size, cols, count, difficulty, clues, seed, time_limi
 def validate_request(kind, text, board):
     spec = puzzle_spec(kind, text)
     if not isinstance(board, puzzles_pb2.PuzzleSolution):
-        board_kind = kind if isinstance(kind, str) else _BOARD_KINDS[spec.WhichOneof("puzzle")]
+        # A PuzzleSpec field is also the name of the text kind whose board parser reads its boards.
+        board_kind = kind if isinstance(kind, str) else spec.WhichOneof("puzzle")
         if not isinstance(board, str):
             board = "/".join(board)
         board = formats.parse_board(board_kind, spec, board)
@@ -216,6 +214,11 @@ class Client:
     def list_backends(self, timeout=None):
         """The backends (qs.v1.BackendDescription) and whether each is usable."""
         return list(self._unary(self._stub.ListBackends, solve_pb2.ListBackendsRequest(), timeout).backends)
+
+    def list_families(self, timeout=None):
+        """The puzzle families and raw model kinds the server takes (qs.v1.FamilyDescription): each text
+        kind with its PuzzleSpec field, an example, whether the exact engines and Generate serve it."""
+        return list(self._unary(self._stub.ListFamilies, solve_pb2.ListFamiliesRequest(), timeout).families)
 
     def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
         """The qs.v1.CompileResponse of a puzzle: stats, and the reduced model with return_qubo."""

@@ -10,17 +10,20 @@ from .sampleset import make_sampleset
 
 # Not a SolveParams field: how the call runs rather than what the server does.
 _CALL_OPTIONS = ("timeout", "progress")
-# The SolveParams message of each backend's own parameters.
-_BACKEND_PARAMS = {"auto": "auto", "cpu-sa": "cpu_sa", "dwave": "dwave", "sat": "sat"}
-
-
-def _backend_parameters(name):
-    """{field: [its parameters]} of a backend's own SolveParams message ({} for none)."""
-    field = _BACKEND_PARAMS.get(name)
-    if field is None:
-        return {}
-    message = solve_pb2.SolveParams.DESCRIPTOR.fields_by_name[field].message_type
-    return {field: list(message.fields_by_name)}
+def _parameters(backend):
+    """A backend's own parameters as ListBackends describes them: {name: {type, default, min, max, unit,
+    help, choices, repeated}}."""
+    out = {}
+    for p in backend.params:
+        row = {"type": p.type, "default": p.default_value, "unit": p.unit, "help": p.help,
+               "repeated": p.repeated, "choices": list(p.choices)}
+        if p.HasField("min"):
+            row["min"] = p.min
+            row["min_exclusive"] = p.min_exclusive
+        if p.HasField("max"):
+            row["max"] = p.max
+        out[p.name] = row
+    return out
 
 
 class _Labels:
@@ -81,22 +84,27 @@ class Sampler:
 
     @property
     def parameters(self):
-        """dimod's parameters: each accepted keyword and the properties that describe it."""
+        """dimod's parameters: each accepted keyword and the properties that describe it; a backend's own
+        parameters (tenure, replicas, ...) are keywords too, described under properties["backends"]."""
         params = {name: [] for name in PARAM_NAMES + _CALL_OPTIONS}
         params["backend"] = ["backends"]
+        for backend in self.properties["backends"].values():
+            for name in backend["parameters"]:
+                params.setdefault(name, ["backends"])
         return params
 
     @property
     def properties(self):
         """{"backends": {name: {description, available, status, max_variables, exact, deterministic,
-        parameters}}} from the server's ListBackends (asked once); parameters names the backend's own
-        parameter message and its fields ({"cpu_sa": ["beta_hot", ...]})."""
+        params_field, parameters}}} from the server's ListBackends (asked once); parameters describes the
+        backend's own parameters ({"tenure": {"type": "uint32", "default": ..., "help": ...}})."""
         if self._properties is None:
             backends = {}
             for b in self._client.list_backends():
                 backends[b.name] = {"description": b.description, "available": b.available, "status": b.status,
                                     "max_variables": b.max_variables, "exact": b.exact,
-                                    "deterministic": b.deterministic, "parameters": _backend_parameters(b.name)}
+                                    "deterministic": b.deterministic, "params_field": b.params_field,
+                                    "parameters": _parameters(b)}
             self._properties = {"backends": backends}
         return self._properties
 

@@ -52,6 +52,21 @@ class AutoBackend final : public Backend {
            "proven optimum (default; 10 s unless time_limit_seconds is set)";
   }
   absl::string_view params_field() const override { return "auto"; }
+  absl::Span<const ParamSpec> param_specs() const override {
+    static const auto* const specs = new std::vector<ParamSpec>{
+        {.name = "exact",
+         .default_value = "EXACT_RACE",
+         .help = "the exact engines: raced for the board, only for proofs, "
+                 "or not at all (QUBO samplers only)"},
+        {.name = "agreeing_rounds",
+         .default_value = "3",
+         .help = "raw models without a target stop when this many rounds "
+                 "agree on the best energy",
+         .unit = "rounds",
+         .min = 1,
+         .max = kMaxAgreeingRounds}};
+    return *specs;
+  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = false,
@@ -74,16 +89,6 @@ class AutoBackend final : public Backend {
           prefix, ".", field->name(), ": parameters of another backend; ",
           prefix, ".backend is '", kAutoBackend,
           "' (the default): name the backend they are for"));
-    }
-    const v1::AutoParams& a = params.auto_();
-    if (!v1::AutoExact_IsValid(a.exact())) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          prefix, ".auto.exact: unknown value ", static_cast<int>(a.exact())));
-    }
-    if (a.agreeing_rounds() > kMaxAgreeingRounds) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(prefix, ".auto.agreeing_rounds: must be 0..",
-                       kMaxAgreeingRounds, ", got ", a.agreeing_rounds()));
     }
     return absl::OkStatus();
   }

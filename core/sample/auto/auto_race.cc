@@ -282,6 +282,7 @@ void Race::OnExactEnd(size_t index, const BackendResult& result) {
     // other: its search stopped at one, so it says nothing of uniqueness.
     if (result.exact->status() != v1::UNSATISFIABLE) return;
     exact_ = *result.exact;
+    solved_by_ = racers_[index].plan.backend;
     Stop("infeasible");
     return;
   }

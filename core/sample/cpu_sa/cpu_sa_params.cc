@@ -7,33 +7,57 @@
 #include "absl/strings/str_cat.h"
 
 namespace qs {
-namespace {
 
-absl::Status CheckBeta(double beta, absl::string_view prefix,
-                       absl::string_view field) {
-  return CheckInverseTemperature(beta, absl::StrCat(prefix, ".cpu_sa.", field));
+absl::Span<const ParamSpec> CpuSaParamSpecs() {
+  static const auto* const specs = new std::vector<ParamSpec>{
+      {.name = "beta_hot",
+       .default_value = "the hot end of the beta_range rule",
+       .help = "inverse temperature of the first sweep",
+       .unit = "1/energy",
+       .min = 0},
+      {.name = "beta_cold",
+       .default_value = "the cold end of the beta_range rule",
+       .help = "inverse temperature of the last sweep",
+       .unit = "1/energy",
+       .min = 0},
+      {.name = "schedule",
+       .default_value = "GEOMETRIC",
+       .help = "spacing of the betas between beta_hot and beta_cold",
+       .refused_values = {{"SCHEDULE_CUSTOM",
+                           "SCHEDULE_CUSTOM is reported, not requested; set "
+                           "beta_schedule instead"}}},
+      {.name = "beta_range",
+       .default_value = "BETA_RANGE_TUNED",
+       .help = "how beta_hot and beta_cold are derived from the model when "
+               "not given"},
+      {.name = "sweeps_per_beta",
+       .default_value = "1",
+       .help = "sweeps at each beta of the schedule",
+       .unit = "sweeps",
+       .min = 1},
+      {.name = "beta_schedule",
+       .default_value = "none: the range and schedule above",
+       .help = "explicit betas, hot to cold (fixes the sweeps: betas x "
+               "sweeps_per_beta)",
+       .unit = "1/energy",
+       .min = 0},
+      {.name = "acceptance",
+       .default_value = "METROPOLIS",
+       .help = "the acceptance rule of a proposed flip"},
+      {.name = "kernel",
+       .default_value = "KERNEL_AUTO (bit-sliced for small-integer models of "
+                        "512+ variables, else the widest SIMD path)",
+       .help = "the kernel's path (the float paths give the same samples)"}};
+  return *specs;
 }
-
-}  // namespace
 
 absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
                               absl::string_view prefix) {
-  if (absl::Status s = CheckBeta(wire.beta_hot(), prefix, "beta_hot"); !s.ok())
-    return s;
-  if (absl::Status s = CheckBeta(wire.beta_cold(), prefix, "beta_cold");
-      !s.ok())
-    return s;
   if (wire.beta_hot() > 0 && wire.beta_cold() > 0 &&
       wire.beta_hot() > wire.beta_cold()) {
     return absl::InvalidArgumentError(
         absl::StrCat(prefix, ".cpu_sa: beta_hot (", wire.beta_hot(),
                      ") must not exceed beta_cold (", wire.beta_cold(), ")"));
-  }
-  if (wire.schedule() == v1::SCHEDULE_CUSTOM) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(prefix,
-                     ".cpu_sa.schedule: SCHEDULE_CUSTOM is reported, not "
-                     "requested; set beta_schedule instead"));
   }
   if (wire.sweeps_per_beta() > max_sweeps) {
     return absl::InvalidArgumentError(
@@ -47,13 +71,6 @@ absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
         prefix, ".cpu_sa.beta_schedule: ", wire.beta_schedule_size(),
         " betas of ", per_beta, " sweeps each exceed the limit of ", max_sweeps,
         " sweeps"));
-  }
-  for (int k = 0; k < wire.beta_schedule_size(); ++k) {
-    if (absl::Status s = CheckBeta(wire.beta_schedule(k), prefix,
-                                   absl::StrCat("beta_schedule[", k, "]"));
-        !s.ok()) {
-      return s;
-    }
   }
   return absl::OkStatus();
 }
@@ -77,15 +94,6 @@ void ApplyCpuSaParams(const v1::CpuSaParams& wire, SampleParams& params) {
   params.acceptance = wire.acceptance() == v1::GIBBS ? Acceptance::kGibbs
                                                      : Acceptance::kMetropolis;
   params.kernel = KernelPathOf(wire.kernel());
-}
-
-absl::Status CheckInverseTemperature(double beta,
-                                     absl::string_view field_path) {
-  if (!std::isfinite(beta) || beta < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(field_path, ": must be finite and >= 0, got ", beta));
-  }
-  return absl::OkStatus();
 }
 
 KernelPath KernelPathOf(v1::KernelPath wire) {

@@ -13,9 +13,12 @@
 
 namespace qs {
 
-// INVALID_ARGUMENT naming the field ("<prefix>.cpu_sa.beta_schedule[3]: ...")
-// for a negative or non-finite beta, beta_hot above beta_cold, a schedule
-// longer than max_sweeps or sweeps_per_beta above it.
+// The schema of CpuSaParams (core/backend/param_schema.h).
+absl::Span<const ParamSpec> CpuSaParamSpecs();
+
+// What the schema cannot say, INVALID_ARGUMENT naming the field: beta_hot
+// above beta_cold, a schedule longer than max_sweeps or sweeps_per_beta above
+// it.
 absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
                               absl::string_view prefix = "params");
 
@@ -23,10 +26,6 @@ absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
 // params.num_sweeps to the number of sweeps it runs (its length times
 // sweeps_per_beta).
 void ApplyCpuSaParams(const v1::CpuSaParams& wire, SampleParams& params);
-
-// INVALID_ARGUMENT "<field_path>: must be finite and >= 0" for a negative or
-// non-finite inverse temperature.
-absl::Status CheckInverseTemperature(double beta, absl::string_view field_path);
 
 // The kernel path a request names (KERNEL_DEFAULT: kAuto).
 KernelPath KernelPathOf(v1::KernelPath wire);

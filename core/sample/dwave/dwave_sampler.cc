@@ -160,6 +160,70 @@ class DwaveSampler final : public Sampler {
            "compensation, majority-vote unembedding)";
   }
   absl::string_view params_field() const override { return "dwave"; }
+  absl::Span<const ParamSpec> param_specs() const override {
+    static const auto* const specs = new std::vector<ParamSpec>{
+        {.name = "solver",
+         .default_value = "the server's --dwave_solver",
+         .help = "SAPI solver name"},
+        {.name = "annealing_time_us",
+         .default_value = "the solver's default",
+         .help = "anneal time per read (excludes anneal_schedule)",
+         .unit = "us",
+         .min = 0,
+         .min_exclusive = true},
+        {.name = "chain_strength",
+         .default_value = "uniform torque compensation x prefactor",
+         .help = "ferromagnetic coupling within a chain, Ising units",
+         .min = 0,
+         .min_exclusive = true},
+        {.name = "chain_strength_prefactor",
+         .default_value = "the server's setting (1.414)",
+         .help = "prefactor of uniform torque compensation",
+         .min = 0,
+         .min_exclusive = true},
+        {.name = "auto_scale",
+         .default_value = "true",
+         .help = "SAPI rescales h and J into the solver's ranges"},
+        {.name = "label",
+         .default_value = "none",
+         .help = "SAPI problem label (at most 1024 characters)"},
+        {.name = "embedding_seed",
+         .default_value = "the request's seed",
+         .help = "seed of the minor-embedding heuristic"},
+        {.name = "embedding_timeout_seconds",
+         .default_value = "the server's --dwave_embedding_timeout_seconds",
+         .help = "time budget of the minor-embedding heuristic",
+         .unit = "s",
+         .min = 0,
+         .min_exclusive = true},
+        {.name = "num_spin_reversal_transforms",
+         .default_value = "0 (no gauge)",
+         .help = "gauged copies the reads are split over",
+         .max = kMaxTransforms},
+        {.name = "anneal_schedule",
+         .default_value = "the solver's linear forward anneal",
+         .help = "(time_us, s) points, checked against the solver"},
+        {.name = "reverse_anneal",
+         .default_value = "false",
+         .help = "anneal backwards from initial_states[0] (the schedule "
+                 "starts at s = 1)"},
+        {.name = "reinitialize_state",
+         .default_value = "true",
+         .help = "reverse anneals: every read starts from the initial state"},
+        {.name = "h_gain_schedule",
+         .default_value = "none (gain 1)",
+         .help = "(time_us, g) points of the gain applied to every h"},
+        {.name = "flux_biases",
+         .default_value = "none",
+         .help = "flux-bias offsets, one per model variable, spread over its "
+                 "chain",
+         .unit = "Phi0"},
+        {.name = "refine_rounds",
+         .default_value = "0 (one anneal)",
+         .help = "reverse-anneal rounds from the best sample so far",
+         .max = kMaxRefineRounds}};
+    return *specs;
+  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = false,
@@ -173,22 +237,6 @@ class DwaveSampler final : public Sampler {
     if (!params.has_dwave()) return absl::OkStatus();
     const v1::DwaveParams& d = params.dwave();
     const std::string field = absl::StrCat(prefix, ".dwave.");
-    auto positive = [&](bool has, double value,
-                        absl::string_view name) -> absl::Status {
-      if (!has || (std::isfinite(value) && value > 0)) return absl::OkStatus();
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, name, ": must be > 0, got ", value));
-    };
-    RETURN_IF_ERROR(positive(d.has_annealing_time_us(), d.annealing_time_us(),
-                             "annealing_time_us"));
-    RETURN_IF_ERROR(
-        positive(d.has_chain_strength(), d.chain_strength(), "chain_strength"));
-    RETURN_IF_ERROR(positive(d.has_chain_strength_prefactor(),
-                             d.chain_strength_prefactor(),
-                             "chain_strength_prefactor"));
-    RETURN_IF_ERROR(positive(d.has_embedding_timeout_seconds(),
-                             d.embedding_timeout_seconds(),
-                             "embedding_timeout_seconds"));
     if (d.label().size() > 1024) {
       return absl::InvalidArgumentError(
           absl::StrCat(field, "label: ", d.label().size(),
@@ -251,6 +299,7 @@ class DwaveSampler final : public Sampler {
     auto finish = [&]() {
       stats.stop_reason = interrupter.reason();
       stats.elapsed = absl::Now() - start;
+      stats.device_time = absl::Microseconds(info.qpu_access_time_us());
       *stats.info.mutable_dwave() = info;
       return stats;
     };
@@ -473,17 +522,6 @@ class DwaveSampler final : public Sampler {
   static absl::Status CheckControls(const v1::SolveParams& params,
                                     const std::string& field) {
     const v1::DwaveParams& d = params.dwave();
-    if (d.num_spin_reversal_transforms() > kMaxTransforms) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          field,
-          "num_spin_reversal_transforms: ", d.num_spin_reversal_transforms(),
-          " is over the limit of ", kMaxTransforms));
-    }
-    if (d.refine_rounds() > kMaxRefineRounds) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, "refine_rounds: ", d.refine_rounds(),
-                       " is over the limit of ", kMaxRefineRounds));
-    }
     dwave::SchedulePoints schedule;
     for (const v1::AnnealPoint& p : d.anneal_schedule())
       schedule.emplace_back(p.time_us(), p.s());

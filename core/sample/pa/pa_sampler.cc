@@ -86,6 +86,41 @@ class PaSampler final : public Sampler {
            "per SIMD lane; reports the free energy and the family count";
   }
   absl::string_view params_field() const override { return "pa"; }
+  absl::Span<const ParamSpec> param_specs() const override {
+    static const auto* const specs = new std::vector<ParamSpec>{
+        {.name = "beta_hot",
+         .default_value = "the hot end of the beta_range rule",
+         .help = "inverse temperature of the first step",
+         .unit = "1/energy",
+         .min = 0},
+        {.name = "beta_cold",
+         .default_value = "the cold end of the beta_range rule",
+         .help = "inverse temperature of the last step",
+         .unit = "1/energy",
+         .min = 0},
+        {.name = "schedule",
+         .default_value = "GEOMETRIC",
+         .help = "spacing of the steps' betas",
+         .refused_values = {{"SCHEDULE_CUSTOM",
+                             "must be GEOMETRIC or LINEAR, got "
+                             "SCHEDULE_CUSTOM"}}},
+        {.name = "beta_range",
+         .default_value = "BETA_RANGE_TUNED",
+         .help = "how the range is derived from the model when not given"},
+        {.name = "sweeps_per_step",
+         .default_value = "10",
+         .help = "sweeps of every member at each beta before resampling",
+         .unit = "sweeps",
+         .min = 1},
+        {.name = "resampling",
+         .default_value = "PA_RESAMPLING_NEAREST",
+         .help = "how members are copied by their Boltzmann weights"},
+        {.name = "kernel",
+         .default_value = "KERNEL_AUTO (the widest SIMD path of this CPU)",
+         .help = "SIMD path of the kernel (the float paths give the same "
+                 "samples)"}};
+    return *specs;
+  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -356,25 +391,11 @@ std::vector<int> ResampleCopies(std::span<const double> weights, int r,
 
 absl::Status CheckPaParams(const v1::PaParams& wire, uint32_t max_sweeps,
                            absl::string_view prefix) {
-  for (const auto& [value, field] :
-       {std::pair{wire.beta_hot(), "beta_hot"},
-        std::pair{wire.beta_cold(), "beta_cold"}}) {
-    if (!std::isfinite(value) || value < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          prefix, ".pa.", field, ": must be finite and >= 0, got ", value));
-    }
-  }
   if (wire.beta_hot() > 0 && wire.beta_cold() > 0 &&
       wire.beta_hot() > wire.beta_cold()) {
     return absl::InvalidArgumentError(
         absl::StrCat(prefix, ".pa: beta_hot (", wire.beta_hot(),
                      ") must not exceed beta_cold (", wire.beta_cold(), ")"));
-  }
-  if (wire.schedule() == v1::SCHEDULE_CUSTOM) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(prefix,
-                     ".pa.schedule: must be GEOMETRIC or LINEAR, got "
-                     "SCHEDULE_CUSTOM"));
   }
   if (wire.sweeps_per_step() > max_sweeps) {
     return absl::InvalidArgumentError(

@@ -238,6 +238,33 @@ class PtSampler final : public Sampler {
            "neighbouring temperatures and one-hot swap moves";
   }
   absl::string_view params_field() const override { return "pt"; }
+  absl::Span<const ParamSpec> param_specs() const override {
+    static const auto* const specs = new std::vector<ParamSpec>{
+        {.name = "replicas",
+         .default_value = "64",
+         .help = "rungs of the temperature ladder, one replica each",
+         .min = 1,
+         .max = kMaxPtReplicas},
+        {.name = "beta_hot",
+         .default_value = "the hot end of the tuned range",
+         .help = "inverse temperature of the hottest rung",
+         .unit = "1/energy",
+         .min = 0},
+        {.name = "beta_cold",
+         .default_value = "the cold end of the tuned range",
+         .help = "inverse temperature of the coldest rung",
+         .unit = "1/energy",
+         .min = 0},
+        {.name = "moves",
+         .default_value = "one-hot swaps when the problem has exactly-one "
+                          "groups, else single flips",
+         .help = "the moves of a sweep"},
+        {.name = "kernel",
+         .default_value = "KERNEL_AUTO (the widest SIMD path of this CPU)",
+         .help = "SIMD path of the kernel (the float paths give the same "
+                 "samples)"}};
+    return *specs;
+  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -251,24 +278,11 @@ class PtSampler final : public Sampler {
                            absl::string_view prefix) const override {
     if (!params.has_pt()) return absl::OkStatus();
     const v1::PtParams& pt = params.pt();
-    if (pt.replicas() > kMaxPtReplicas) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(prefix, ".pt.replicas: must be at most ", kMaxPtReplicas,
-                       ", got ", pt.replicas()));
-    }
-    RETURN_IF_ERROR(CheckInverseTemperature(
-        pt.beta_hot(), absl::StrCat(prefix, ".pt.beta_hot")));
-    RETURN_IF_ERROR(CheckInverseTemperature(
-        pt.beta_cold(), absl::StrCat(prefix, ".pt.beta_cold")));
     if (pt.beta_hot() > 0 && pt.beta_cold() > 0 &&
         pt.beta_hot() > pt.beta_cold()) {
       return absl::InvalidArgumentError(
           absl::StrCat(prefix, ".pt: beta_hot (", pt.beta_hot(),
                        ") must not exceed beta_cold (", pt.beta_cold(), ")"));
-    }
-    if (!v1::PtMoves_IsValid(pt.moves())) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(prefix, ".pt.moves: unknown value ", pt.moves()));
     }
     return absl::OkStatus();
   }

@@ -70,6 +70,36 @@ class SqaSampler final : public Sampler {
            "independent runs; samples are each run's best slice)";
   }
   absl::string_view params_field() const override { return "sqa"; }
+  absl::Span<const ParamSpec> param_specs() const override {
+    static const auto* const specs = new std::vector<ParamSpec>{
+        {.name = "trotter_slices",
+         .default_value = "8",
+         .help = "replicas of the classical model along imaginary time",
+         .min = 1,
+         .max = kMaxSlices},
+        {.name = "beta",
+         .default_value = "twice the cold end of cpu-sa's tuned range",
+         .help = "inverse temperature of the whole path integral",
+         .unit = "1/energy",
+         .min = 0},
+        {.name = "gamma_start",
+         .default_value = "4 / beta",
+         .help = "transverse field at the start of the anneal",
+         .unit = "energy",
+         .min = 0},
+        {.name = "gamma_end",
+         .default_value = "gamma_start / 1000",
+         .help = "transverse field at the end of the anneal",
+         .unit = "energy",
+         .min = 0},
+        {.name = "schedule",
+         .default_value = "SQA_LINEAR",
+         .help = "shape of the transverse field's fall"},
+        {.name = "all_slices",
+         .default_value = "false",
+         .help = "stream every slice of a run, not only its best"}};
+    return *specs;
+  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -240,28 +270,10 @@ double SqaGamma(v1::SqaSchedule shape, double gamma_start, double gamma_end,
 
 absl::Status CheckSqaParams(const v1::SqaParams& wire,
                             absl::string_view prefix) {
-  if (wire.trotter_slices() > kMaxSlices) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(prefix, ".sqa.trotter_slices: must be at most ",
-                     kMaxSlices, ", got ", wire.trotter_slices()));
-  }
-  for (const auto& [value, field] :
-       {std::pair{wire.beta(), "beta"},
-        std::pair{wire.gamma_start(), "gamma_start"},
-        std::pair{wire.gamma_end(), "gamma_end"}}) {
-    if (!std::isfinite(value) || value < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          prefix, ".sqa.", field, ": must be finite and >= 0, got ", value));
-    }
-  }
   if (wire.gamma_start() > 0 && wire.gamma_end() > wire.gamma_start()) {
     return absl::InvalidArgumentError(
         absl::StrCat(prefix, ".sqa.gamma_end: must not exceed gamma_start (",
                      wire.gamma_start(), "), got ", wire.gamma_end()));
-  }
-  if (!v1::SqaSchedule_IsValid(wire.schedule())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(prefix, ".sqa.schedule: unknown value ", wire.schedule()));
   }
   return absl::OkStatus();
 }

@@ -5,15 +5,9 @@
 
 const $ = (id) => document.getElementById(id);
 
-const EXAMPLES = {
-  queens: 'ACCCDDDD/AACCDDDH/AACCCGDD/AFFFFGGD/GFFFGGDD/GGFFGGBB/EGGFGBBB/GGGGGBBB',
-  tango: '..01../=...../.....1/....=./.0x..x../.=..../...x.../....x./....../....../......',
-  takuzu: '6x6u:CibfEFcab',
-  sudoku: '.......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8.....9...4..65..',
-  nqueens: '8',
-  tents: '8x8:abjcedccdfcdd,1,3,0,1,3,1,2,1,1,2,1,2,2,1,1,2',
-  chess: 'QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD',
-};
+// The families the server takes (/v1/families): kind -> {description, example, generate, board}. The page
+// draws grids; the hints below say how each grid is edited.
+const families = {};
 const HINTS = {
   queens: 'Click a cell to paint it with the selected region; shift-click places a queen.',
   tango: 'Click a cell: sun, moon, empty. Click between two cells: =, ×, none.',
@@ -23,7 +17,6 @@ const HINTS = {
   nqueens: 'Edit the text: N, or NxM with options (torus, adjacent, queen=R,C).',
   chess: 'Edit the text: rows of piece letters, then "regions" and its rows.',
 };
-const GENERATABLE = new Set(['sudoku', 'queens', 'takuzu', 'tango', 'tents']);
 
 const state = { kind: 'queens', spec: null, rows: null, violations: [], paint: 0, abort: null };
 
@@ -158,7 +151,7 @@ function blankBoard() {
 }
 
 async function generate() {
-  if (!GENERATABLE.has(state.kind)) return setStatus(`no generator for ${state.kind}`, true);
+  if (!(families[state.kind] || {}).generate) return setStatus(`no generator for ${state.kind}`, true);
   setStatus('generating…');
   try {
     const size = +$('size').value || 8;
@@ -211,8 +204,73 @@ function plot(point) {
   if (!chart.pending) { chart.pending = true; requestAnimationFrame(drawChart); }
 }
 
+// The selected backend's own parameters, as ListBackends declares them: one input each, empty for the
+// backend's default (shown as the placeholder), the help as the tooltip.
+const backendList = {};
+
+function paramInput(param) {
+  let input;
+  if (param.type === 'enum' || param.type === 'bool') {
+    input = document.createElement('select');
+    const choices = param.type === 'bool' ? ['true', 'false'] : param.choices;
+    for (const value of ['', ...choices]) {
+      const option = document.createElement('option');
+      option.value = value;
+      option.textContent = value === '' ? `default (${param.defaultValue})` : value;
+      input.appendChild(option);
+    }
+  } else {
+    input = document.createElement('input');
+    const numeric = !param.repeated && /int|double/.test(param.type);
+    input.type = numeric ? 'number' : 'text';
+    if (numeric && param.min !== undefined) input.min = param.min;
+    if (numeric && param.max !== undefined) input.max = param.max;
+    if (numeric && param.type === 'double') input.step = 'any';
+    input.placeholder = param.repeated ? `${param.defaultValue} (comma-separated)` : param.defaultValue;
+  }
+  input.dataset.param = param.name;
+  input.dataset.type = param.type;
+  input.dataset.repeated = param.repeated ? 'true' : 'false';
+  input.title = `${param.help}${param.unit ? ` (${param.unit})` : ''}`;
+  return input;
+}
+
+function showBackendParams() {
+  const box = $('backend-params');
+  box.textContent = '';
+  const backend = backendList[$('backend').value];
+  if (!backend || !backend.params) return;
+  for (const param of backend.params) {
+    const label = document.createElement('label');
+    label.className = 'inline';
+    label.append(`${param.name} `, paramInput(param));
+    box.appendChild(label);
+  }
+}
+
+// The value of one parameter input as JSON for the backend's message; undefined when left empty.
+function paramValue(input) {
+  const text = input.value.trim();
+  if (text === '') return undefined;
+  const type = input.dataset.type;
+  const one = (t) => (/int|double/.test(type) ? Number(t) : type === 'bool' ? t === 'true' : t);
+  if (!/^(u?int|double|bool|enum|string)/.test(type)) return JSON.parse(text);  // a structured value
+  return input.dataset.repeated === 'true' ? text.split(',').map((t) => one(t.trim())) : one(text);
+}
+
+function backendParams() {
+  const backend = backendList[$('backend').value];
+  if (!backend || !backend.paramsField) return {};
+  const own = {};
+  for (const input of $('backend-params').querySelectorAll('[data-param]')) {
+    const value = paramValue(input);
+    if (value !== undefined) own[input.dataset.param] = value;
+  }
+  return Object.keys(own).length ? { [backend.paramsField]: own } : {};
+}
+
 function params() {
-  const p = { backend: $('backend').value };
+  const p = { backend: $('backend').value, ...backendParams() };
   // auto picks its own reads and sweeps; typed values are those of each of its rounds.
   if (p.backend !== 'auto' || $('reads').value !== '') p.numReads = +$('reads').value || 100;
   if (p.backend !== 'auto' || $('sweeps').value !== '') p.numSweeps = +$('sweeps').value || 1000;
@@ -243,6 +301,10 @@ function showSummary(summary, header) {
     ['variables', header ? `${header.stats.variables} of ${header.stats.variablesTotal}` : ''],
     ['timings', `queue ${(t.queueSeconds * 1e3).toFixed(2)} ms, compile ${(t.compileSeconds * 1e3).toFixed(2)} ms, sample ${(t.sampleSeconds * 1e3).toFixed(2)} ms, total ${(t.totalSeconds * 1e3).toFixed(2)} ms`],
     ['backend', `${summary.backend.name} ${summary.backend.kernel || ''}`],
+    ...Object.entries(summary.backend)
+      .filter(([, v]) => v && typeof v === 'object' && !Array.isArray(v))
+      .map(([k, v]) => [k, Object.entries(v).filter(([, x]) => typeof x !== 'object')
+        .map(([name, x]) => `${name} ${x}`).join(', ')]),
     ['solved by', summary.solvedBy || ''],
     ['seed', summary.seed],
   ];
@@ -362,18 +424,49 @@ async function loadBackends() {
     select.textContent = '';
     for (const b of backends) {
       if (!b.available) continue;
+      backendList[b.name] = b;
       const option = document.createElement('option');
       option.value = option.textContent = b.name;
       select.appendChild(option);
     }
     if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+    showBackendParams();
   } catch (e) { /* keep auto */ }
+}
+
+// Fills the family list from the server; false when it cannot be read yet (a token is needed).
+async function loadFamilies() {
+  try {
+    const response = await fetch('/v1/families', { headers: headers() });
+    if (!response.ok) return false;
+    const select = $('kind');
+    select.textContent = '';
+    for (const f of (await response.json()).families) {
+      if (f.board !== 'grid') continue;
+      families[f.kind] = f;
+      const option = document.createElement('option');
+      option.value = f.kind;
+      option.textContent = f.description.split(/[:(]/)[0].trim();
+      option.title = f.description;
+      select.appendChild(option);
+    }
+    return select.options.length > 0;
+  } catch (e) {
+    return false;
+  }
+}
+
+async function start() {
+  if (!Object.keys(families).length && !(await loadFamilies())) {
+    return setStatus('the family list needs the bearer token', true);
+  }
+  selectKind(families[state.kind] ? state.kind : $('kind').options[0].value);
 }
 
 function selectKind(kind) {
   state.kind = kind;
   $('kind').value = kind;
-  $('text').value = EXAMPLES[kind];
+  $('text').value = families[kind].example;
   state.paint = 0;
   paletteButtons();
   loadText();
@@ -385,6 +478,7 @@ $('blank').addEventListener('click', blankBoard);
 $('generate').addEventListener('click', generate);
 $('solve').addEventListener('click', solve);
 $('stop').addEventListener('click', () => state.abort && state.abort.abort());
-$('token').addEventListener('change', loadBackends);
+$('token').addEventListener('change', () => { loadBackends(); start(); });
+$('backend').addEventListener('change', showBackendParams);
 loadBackends();
-selectKind('queens');
+start();

@@ -16,7 +16,7 @@
 
 #include "absl/strings/escaping.h"
 #include "absl/strings/string_view.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "google/protobuf/message.h"
 
 namespace {

@@ -85,6 +85,18 @@ def test_every_kind_solves(client):
         assert result.board == board, kind
 
 
+def test_families_come_from_the_server(client):
+    # Every family the server lists parses its own example with the local parsers and solves or compiles.
+    families = {f.kind: f for f in client.list_families()}
+    assert {"sudoku", "queens", "nqueens", "tents", "chess", "takuzu", "tango", "qubo", "maxcut"} <= set(families)
+    assert families["tango"].puzzle_field == "takuzu" and families["queens"].board == "grid"
+    assert families["maxcut"].board == "cut" and families["qubo"].board == "values"
+    assert families["sudoku"].rules and families["sudoku"].generate and not families["qubo"].rules
+    for family in families.values():
+        stats = client.compile(family.kind, family.example).stats
+        assert stats.variables_total > 0, family.kind
+
+
 def test_compile_and_reduction(client):
     full = client.compile("sudoku", NYT_SUDOKU)
     clues = client.compile("sudoku", NYT_SUDOKU, reduction="clues", return_qubo=True)

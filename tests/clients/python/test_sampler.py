@@ -98,9 +98,33 @@ def test_properties_and_parameters(sampler):
     backends = sampler.properties["backends"]
     assert backends["cpu-sa"]["available"] is True
     assert "exact" in backends and backends["exact"]["parameters"] == {}
-    assert {"beta_hot", "beta_cold", "schedule"} <= set(backends["cpu-sa"]["parameters"]["cpu_sa"])
-    assert {"num_reads", "num_sweeps", "seed", "backend"} <= set(sampler.parameters)
+    assert {"beta_hot", "beta_cold", "schedule"} <= set(backends["cpu-sa"]["parameters"])
+    tenure = backends["tabu"]["parameters"]["tenure"]
+    assert tenure["type"] == "uint32" and tenure["help"] and tenure["min"] == 1
+    assert backends["pt"]["parameters"]["moves"]["type"] == "enum"
+    assert {"num_reads", "num_sweeps", "seed", "backend", "tenure", "trotter_slices"} <= set(sampler.parameters)
     assert sampler.parameters["backend"] == ["backends"]
+
+
+def test_backend_parameters_are_keywords(sampler):
+    # tabu, pa and sqa parameters by name, as ListBackends describes them; the summary shows they were used.
+    sampleset = sampler.sample_qubo(MIXED_QUBO, backend="tabu", tenure=1, elite_size=2, num_reads=4, seed=1)
+    assert sampleset.info["summary"].backend.tabu.tenure == 1
+    sampleset = sampler.sample_qubo(MIXED_QUBO, backend="sqa", trotter_slices=4, schedule="geometric",
+                                    num_reads=4, num_sweeps=50, seed=1)
+    assert sampleset.info["summary"].backend.sqa.trotter_slices == 4
+    assert sampleset.info["summary"].backend.sqa.schedule == qsolver.solve_pb2.SQA_GEOMETRIC
+    sampleset = sampler.sample_qubo(MIXED_QUBO, backend="pa", sweeps_per_step=2, resampling="multinomial",
+                                    num_reads=16, num_sweeps=20, seed=1)
+    assert sampleset.info["summary"].backend.pa.sweeps_per_step == 2
+    assert sampleset.first.energy == pytest.approx(-2.0)
+    # Out of the declared range: the server names the field.
+    with pytest.raises(qsolver.Error, match=r"params\.tabu\.perturbation"):
+        sampler.sample_qubo(MIXED_QUBO, backend="tabu", perturbation=2.0)
+    with pytest.raises(TypeError, match="tenure"):
+        sampler.sample_qubo(MIXED_QUBO, backend="pt", tenure=3)
+    with pytest.raises(ValueError, match="schedule"):
+        sampler.sample_qubo(MIXED_QUBO, backend="sqa", schedule="cubic")
 
 
 def test_exact_backend_gives_the_ground_state(sampler):

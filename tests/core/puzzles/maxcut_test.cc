@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "clients/formats/instance_generators.h"
+#include "formats/instance_generators.h"
 #include "core/compile/compiler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

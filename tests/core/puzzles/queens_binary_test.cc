@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "core/compile/registry.h"
 #include "core/exact/encoder.h"
 #include "core/exact/exact_solver.h"

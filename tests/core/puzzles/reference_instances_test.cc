@@ -15,8 +15,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "clients/formats/puzzle_text.h"
-#include "clients/formats/qubo_text.h"
+#include "formats/puzzle_text.h"
+#include "formats/qubo_text.h"
 #include "core/puzzles/builtin.h"
 #include "core/qubo/qubo_proto.h"
 #include "gtest/gtest.h"

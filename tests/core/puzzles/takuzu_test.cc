@@ -24,7 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"

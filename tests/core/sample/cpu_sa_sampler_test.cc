@@ -19,6 +19,7 @@
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/core/sample/testing_sampler.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
@@ -479,22 +480,28 @@ TEST(SaKernelTest, KernelGridCoversExtremeMagnitudes) {
                        ::testing::HasSubstr("float range")));
 }
 
+absl::Status CheckCpuSa(const v1::CpuSaParams& wire, uint32_t max_sweeps) {
+  v1::SolveParams params;
+  *params.mutable_cpu_sa() = wire;
+  return testing::CheckParamsOf(NewCpuSaSampler, params, max_sweeps);
+}
+
 TEST(CpuSaParamsTest, ChecksAndMapsTheWireParameters) {
   v1::CpuSaParams wire;
   wire.add_beta_schedule(0.1);
   wire.add_beta_schedule(-1);
-  EXPECT_THAT(CheckCpuSaParams(wire, 1000),
+  EXPECT_THAT(CheckCpuSa(wire, 1000),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        ::testing::HasSubstr("params.cpu_sa.beta_schedule[1]")));
   wire.set_beta_schedule(1, 2);
   wire.set_sweeps_per_beta(600);
-  EXPECT_THAT(CheckCpuSaParams(wire, 1000),
+  EXPECT_THAT(CheckCpuSa(wire, 1000),
               StatusIs(absl::StatusCode::kInvalidArgument, ::testing::_));
   wire.set_sweeps_per_beta(5);
   wire.set_acceptance(v1::GIBBS);
   wire.set_beta_range(v1::BETA_RANGE_DWAVE);
   wire.set_kernel(v1::KERNEL_SCALAR);
-  ASSERT_OK(CheckCpuSaParams(wire, 1000));
+  ASSERT_OK(CheckCpuSa(wire, 1000));
   SampleParams params;
   ApplyCpuSaParams(wire, params);
   EXPECT_EQ(params.num_sweeps, 10);
@@ -507,7 +514,7 @@ TEST(CpuSaParamsTest, ChecksAndMapsTheWireParameters) {
   v1::CpuSaParams hot_above_cold;
   hot_above_cold.set_beta_hot(2);
   hot_above_cold.set_beta_cold(1);
-  EXPECT_THAT(CheckCpuSaParams(hot_above_cold, 1000),
+  EXPECT_THAT(CheckCpuSa(hot_above_cold, 1000),
               StatusIs(absl::StatusCode::kInvalidArgument, ::testing::_));
 }
 

@@ -8,6 +8,7 @@
 #include "core/base/interrupter.h"
 #include "core/base/worker_pool.h"
 #include "core/sample/sampler.h"
+#include "core/solve/request_checks.h"
 
 namespace qs::testing {
 
@@ -23,6 +24,16 @@ inline absl::StatusOr<SampleStats> SampleOnPool(
   Interrupter none;
   return sampler->Sample(model, params, sink,
                          interrupter != nullptr ? *interrupter : none);
+}
+
+// The engine's checks of `params` for make(pool): the backend's schema, then
+// its own CheckParams, under a server limit of `max_sweeps` sweeps.
+inline absl::Status CheckParamsOf(SamplerFactory make,
+                                  const v1::SolveParams& params,
+                                  uint32_t max_sweeps = 100) {
+  WorkerPool pool(1);
+  std::unique_ptr<Sampler> sampler = make(&pool);
+  return CheckBackendParams(*sampler, params, {.max_sweeps = max_sweeps});
 }
 
 }  // namespace qs::testing

@@ -1,5 +1,5 @@
 """The puzzle text formats of the qsolve command-line client, in Python: parse_puzzle(kind, text) gives the
-same qs.v1.PuzzleSpec as the client's C++ parsers (clients/formats/), parse_board(kind, puzzle, text) the
+same qs.v1.PuzzleSpec as the client's C++ parsers (formats/), parse_board(kind, puzzle, text) the
 same PuzzleSolution (for Validate). Errors raise qsolver.ParseError (INVALID_ARGUMENT) with the C++
 parsers' messages."""
 from .._proto import puzzles_pb2

@@ -1,5 +1,5 @@
 """Helpers shared by the text parsers: the C library's character classes and absl's number parsing, so that
-the Python parsers accept exactly what the command-line client's C++ parsers (clients/formats/) accept."""
+the Python parsers accept exactly what the command-line client's C++ parsers (formats/) accept."""
 import re
 
 from .._errors import ParseError

@@ -1,5 +1,5 @@
 """Line and field reading of the line-based numeric formats (qbsolv, orlib, coo, ising, rudy), as
-clients/formats/text_fields.cc reads them: content lines split into fields, and field parsers whose errors
+formats/text_fields.cc reads them: content lines split into fields, and field parsers whose errors
 name the format, the line and the field."""
 import collections
 import math

@@ -1,4 +1,4 @@
-"""The `qubo` kind (clients/formats/qubo_formats.cc, qubo_text.cc): a raw model in one of the formats
+"""The `qubo` kind (formats/qubo_formats.cc, qubo_text.cc): a raw model in one of the formats
 text, qbsolv, orlib, coo or ising (qubo_files.py), told apart from the file's first content line.
 
 text: a header "n m offset", then m lines "i j w" (0-based, i == j is the linear term); '#' lines and blank

@@ -1,4 +1,4 @@
-"""The raw-model file formats of the standard benchmark sets, read as clients/formats/ reads them (each
+"""The raw-model file formats of the standard benchmark sets, read as formats/ reads them (each
 gives the file's objective f as written, sense MINIMIZE; qubo.py applies the sense):
 
   qbsolv  "c" comment lines, "p qubo 0 maxNodes nNodes nCouplers", then nNodes lines "i i w" and nCouplers

@@ -1,5 +1,5 @@
 """Puzzle texts from PuzzleSpecs, on one line (rows separated by '/'), so that parse_puzzle(kind, text)
-gives the puzzle back: what `qsolve generate` prints (FormatPuzzleText of clients/formats/). Kinds with a
+gives the puzzle back: what `qsolve generate` prints (FormatPuzzleText of formats/). Kinds with a
 writer: sudoku, queens (LinkedIn: square, adjacent diagonals, one queen per row, column and region, at
 most 26 regions), takuzu (the grid form: balanced, unique lines, no signs), tango (signs between side
 neighbours only), tents (an sgt-tents game ID), maxcut (a rudy file, maxcut.py)."""

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/time/clock.h"
-#include "clients/formats/puzzle_text.h"
+#include "formats/puzzle_text.h"
 #include "core/backend/registry.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"

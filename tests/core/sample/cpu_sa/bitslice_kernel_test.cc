@@ -15,7 +15,7 @@
 #include "absl/strings/match.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
-#include "clients/formats/instance_generators.h"
+#include "formats/instance_generators.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
@@ -49,7 +49,7 @@ Qubo Build(QuboBuilder builder) {
   return *std::move(model);
 }
 
-// Minus the cut weight of a graph of clients/formats' G-set generator.
+// Minus the cut weight of a graph of formats' G-set generator.
 Qubo GsetLike(uint32_t n, double density, bool signed_weights, uint64_t seed) {
   const v1::MaxCutPuzzle graph =
       formats::RandomGsetGraph(n, density, signed_weights, seed).maxcut();

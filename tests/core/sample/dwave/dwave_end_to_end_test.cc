@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "clients/formats/puzzle_text.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
+#include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/sapi_emulator/sapi_emulator.h"
@@ -43,10 +43,11 @@ class DwaveEndToEndTest : public ::testing::Test {
     backend.pool = pool_;
     // The endpoint comes from the Metadata API of the emulator, as for a real
     // region.
-    backend.dwave.region = "eu-central-1";
-    backend.dwave.metadata_endpoint = emulator_->metadata_endpoint();
-    backend.dwave.token = kToken;
-    backend.dwave.solver = "Advantage_emulator_P16";
+    backend.dwave.emplace();
+    backend.dwave->region = "eu-central-1";
+    backend.dwave->metadata_endpoint = emulator_->metadata_endpoint();
+    backend.dwave->token = kToken;
+    backend.dwave->solver = "Advantage_emulator_P16";
     ASSERT_OK(RegisterBuiltinBackends(*samplers_, backend));
     engine_ = new SolveEngine(&BuiltinCompilers(), samplers_, SolveLimits{});
   }

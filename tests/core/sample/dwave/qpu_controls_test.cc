@@ -64,10 +64,11 @@ class QpuControlsTest : public ::testing::Test {
     backends_ = new BackendRegistry();
     BackendOptions backend;
     backend.pool = pool_;
-    backend.dwave.endpoint = emulator_->endpoint();
-    backend.dwave.token = kToken;
-    backend.dwave.solver = kSolver;
-    backend.dwave.poll_timeout_seconds = 1;
+    backend.dwave.emplace();
+    backend.dwave->endpoint = emulator_->endpoint();
+    backend.dwave->token = kToken;
+    backend.dwave->solver = kSolver;
+    backend.dwave->poll_timeout_seconds = 1;
     ASSERT_OK(RegisterBuiltinBackends(*backends_, backend));
     engine_ = new SolveEngine(&BuiltinCompilers(), backends_, SolveLimits{});
   }

@@ -163,6 +163,12 @@ TEST(PaSamplerTest, RefusesAPopulationBeyondItsMemoryLimit) {
       StatusIs(absl::StatusCode::kResourceExhausted, HasSubstr("fewer reads")));
 }
 
+absl::Status CheckPaParams(const v1::PaParams& wire, uint32_t max_sweeps) {
+  v1::SolveParams params;
+  *params.mutable_pa() = wire;
+  return testing::CheckParamsOf(NewPaSampler, params, max_sweeps);
+}
+
 TEST(PaParamsTest, RefusesBadParametersNamingTheField) {
   v1::PaParams wire;
   EXPECT_TRUE(CheckPaParams(wire, 100).ok());

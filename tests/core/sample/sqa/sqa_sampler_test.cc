@@ -268,6 +268,12 @@ TEST(SqaSamplerTest, RefusesSlicesBeyondItsMemoryLimit) {
                        HasSubstr("fewer trotter_slices")));
 }
 
+absl::Status CheckSqaParams(const v1::SqaParams& wire) {
+  v1::SolveParams params;
+  *params.mutable_sqa() = wire;
+  return testing::CheckParamsOf(NewSqaSampler, params);
+}
+
 TEST(SqaParamsTest, RefusesBadParametersNamingTheField) {
   v1::SqaParams wire;
   EXPECT_TRUE(CheckSqaParams(wire).ok());

@@ -166,6 +166,12 @@ TEST(TabuSearchTest, BestStateOfEveryPrefixIsTheLowestMet) {
   EXPECT_GT(improvements, 10);
 }
 
+absl::Status CheckTabuParams(const v1::TabuParams& wire, uint32_t max_sweeps) {
+  v1::SolveParams params;
+  *params.mutable_tabu() = wire;
+  return testing::CheckParamsOf(NewTabuSampler, params, max_sweeps);
+}
+
 TEST(TabuParamsTest, RefusesBadParametersNamingTheField) {
   v1::TabuParams wire;
   EXPECT_TRUE(CheckTabuParams(wire, 100).ok());

@@ -1,0 +1,143 @@
+// The "sat" backend: CaDiCaL on a puzzle's Boolean rules.
+#include "core/sample/sat/sat_backend.h"
+
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "core/base/status_macros.h"
+#include "core/exact/exact_solver.h"
+
+namespace qs {
+namespace {
+
+// Two boards tell whether the first is the only one.
+constexpr int64_t kDefaultMaxSolutions = 2;
+
+v1::Satisfiability ToProto(SatResult result) {
+  switch (result) {
+    case SatResult::kSatisfiable:
+      return v1::SATISFIABLE;
+    case SatResult::kUnsatisfiable:
+      return v1::UNSATISFIABLE;
+    case SatResult::kUnknown:
+      return v1::SATISFIABILITY_UNKNOWN;
+  }
+  return v1::SATISFIABILITY_UNKNOWN;
+}
+
+class SatBackend final : public Backend {
+ public:
+  absl::string_view name() const override { return kSatBackend; }
+  absl::string_view description() const override {
+    return "CaDiCaL on the puzzle's Boolean rules: a valid board or a proof "
+           "that none exists, and whether it is unique";
+  }
+  absl::string_view params_field() const override { return "sat"; }
+  absl::Span<const ParamSpec> param_specs() const override {
+    static const auto* const specs = new std::vector<ParamSpec>{
+        {.name = "max_solutions",
+         .default_value = "2 (enough to tell a unique board from several)",
+         .help = "boards to find, each different from those before "
+                 "(at most the server's read limit)",
+         .unit = "boards",
+         .min = 1,
+         .max = 1000000}};
+    return *specs;
+  }
+  BackendCapabilities capabilities() const override {
+    // A binary-encoded queens problem is solved by its BIN formula.
+    return {.exact = true,
+            .deterministic = true,
+            .rules = true,
+            .higher_order = true};
+  }
+
+  absl::Status CheckParams(const v1::SolveParams& params,
+                           const ParamLimits& limits,
+                           absl::string_view prefix) const override {
+    if (params.sat().max_solutions() > limits.max_reads) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          prefix, ".sat.max_solutions: must be 0..", limits.max_reads, ", got ",
+          params.sat().max_solutions()));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Supports(const v1::PuzzleSpec& spec,
+                        absl::string_view prefix) const override {
+    if (BuiltinEncoders().ForSpec(spec).ok()) return absl::OkStatus();
+    return absl::InvalidArgumentError(absl::StrCat(
+        prefix, ".backend: '", kSatBackend,
+        "' solves a puzzle family's rules, and raw QUBO input has none (the "
+        "'exact' backend enumerates small QUBOs)"));
+  }
+
+  // Boards to find take the place of reads; there are no sweeps.
+  JobBudget Budget(const v1::SolveParams& params,
+                   JobBudget defaults) const override {
+    return {.num_reads = static_cast<int>(params.sat().max_solutions() > 0
+                                              ? params.sat().max_solutions()
+                                              : kDefaultMaxSolutions),
+            .num_sweeps = 0};
+  }
+
+  absl::StatusOr<BackendResult> Solve(const BackendJob& job, SampleSink& sink,
+                                      Interrupter& interrupter) const override {
+    const absl::Time start = absl::Now();
+    ASSIGN_OR_RETURN(const RulesEncoder* encoder,
+                     BuiltinEncoders().ForSpec(*job.spec));
+    const CompiledProblem& problem = *job.problem;
+    // Each board is a full-model assignment: scored on the full model and
+    // handed to the sink over the reduced variables, like a read.
+    absl::Status board_status;
+    uint32_t index = 0;
+    auto on_board = [&](std::vector<uint8_t> full) {
+      if (!board_status.ok()) return;
+      if (!problem.variables.IsConsistent(full)) {
+        board_status = absl::InternalError(
+            "a board of the puzzle's rules contradicts a value the reduction "
+            "fixed");
+        return;
+      }
+      const double energy = FullEnergy(problem, full);
+      sink.OnSample({problem.variables.Restrict(full), energy, index++, 1});
+    };
+    ASSIGN_OR_RETURN(const ExactSolveResult solved,
+                     problem.higher_order
+                         ? SolveQueensBinary(*job.spec, job.num_reads, on_board,
+                                             &interrupter)
+                         : SolveRules(*encoder, *job.spec,
+                                      problem.full_model.num_variables(),
+                                      job.num_reads, on_board, &interrupter));
+    RETURN_IF_ERROR(board_status);
+    BackendResult result;
+    const Enumeration& e = solved.enumeration;
+    v1::ExactSummary& summary = result.exact.emplace();
+    summary.set_status(ToProto(e.status));
+    summary.set_solutions_found(static_cast<uint64_t>(e.found));
+    summary.set_complete(e.complete);
+    summary.set_unique(e.complete && e.found == 1);
+    v1::EncodingStats* encoding = summary.mutable_encoding();
+    encoding->set_primary_variables(solved.encoding.primary_variables);
+    encoding->set_auxiliary_variables(solved.encoding.auxiliary_variables);
+    encoding->set_clauses(solved.encoding.clauses);
+    encoding->set_literals(solved.encoding.literals);
+    // A search that ended without its answer was stopped.
+    if (!e.complete && e.found < job.num_reads)
+      result.stop_reason = interrupter.reason();
+    result.reads_done = static_cast<int>(index);
+    result.seed = job.seed;
+    result.elapsed = absl::Now() - start;
+    return result;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> NewSatBackend() {
+  return std::make_unique<SatBackend>();
+}
+
+}  // namespace qs
