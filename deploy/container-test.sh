@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # The container image end to end on a machine with no registry: debootstraps a debian:bookworm base from
-# the apt mirror this machine already uses, imports it into podman, builds the project's Dockerfile,
-# checks the runtime image (every shared library resolves, runs as an unprivileged user, no shell
-# needed), runs it on 127.0.0.1, solves a Sudoku through it with qsolve from outside the container,
-# checks health, the image's own HEALTHCHECK and /metrics, stops it with SIGTERM (it must drain and exit
-# 0, not be killed), then brings up deploy/compose.yaml with podman-compose (this image and the Prometheus
-# image of deploy/prometheus) and checks through Prometheus's HTTP API that it scrapes the server and has
-# loaded the alert rules, and removes everything it made. podman's settings come from files written under a
-# temporary directory (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF): nothing under /etc is changed.
+# the apt mirror this machine already uses, imports it into podman, builds the project's Dockerfile (from
+# source, or with PREBUILT=1 its `prebuilt` target around the host's binaries), checks the runtime image
+# (every shared library resolves, runs as an unprivileged user, no shell needed), runs it on 127.0.0.1,
+# solves a Sudoku through it with qsolve from outside the container, checks health, the image's own
+# HEALTHCHECK and /metrics, stops it with SIGTERM (it must drain and exit 0, not be killed), then brings up
+# deploy/compose.yaml with podman-compose (this image and the Prometheus image of deploy/prometheus) and
+# checks through Prometheus's HTTP API that it scrapes the server and has loaded the alert rules, and
+# removes everything it made. podman's settings come from files written under a temporary directory
+# (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF): nothing under /etc is changed.
 #
 # Usage: deploy/container-test.sh            (root or sudo; installs what it needs with apt-get)
-# Env:   BUILD_DIR   host build tree holding clients/qsolve (default build; built if missing)
+# Env:   BUILD_DIR   host build tree of clients/qsolve (default build; configured and built if need be)
+#        PREBUILT=1  the image of the Dockerfile's `prebuilt` target: qs_server and qsolve of BUILD_DIR
+#                    (a Release build on this Debian bookworm host) instead of a compile in the image's
+#                    build stage; the test command sets it, as its main stage has built them
 #        KEEP_WORK=1 leave the temporary directory (rootfs, image store) for inspection
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD_DIR=${BUILD_DIR:-build}
+PREBUILT=${PREBUILT:-0}
 IMAGE=localhost/qs-server:test
 START=$(date +%s)
 
@@ -95,6 +100,7 @@ cleanup() {
     done
     $SUDO rm -rf "$WORK"
   fi
+  if [[ $PREBUILT == 1 ]]; then rm -rf "$ROOT/.prebuilt"; fi
   if ((rc == 0)); then log "PASS"; else log "FAILED (exit $rc)"; fi
 }
 trap cleanup EXIT
@@ -119,10 +125,31 @@ $SUDO tar -C "$WORK/rootfs" -c . | "${PODMAN[@]}" import -q - docker.io/library/
 $SUDO rm -rf "$WORK/rootfs"
 
 # --- image --------------------------------------------------------------------------------------------
+# The host's qsolve talks to the container; with PREBUILT=1 the image takes qs_server from there too.
+host_targets=(qsolve)
+if [[ $PREBUILT == 1 ]]; then host_targets+=(qs_server); fi
+# Nothing to do when they are up to date (the test command's main stage has built them).
+log "host build of ${host_targets[*]} in $BUILD_DIR"
+if [[ ! -f $BUILD_DIR/CMakeCache.txt ]]; then
+  cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$BUILD_DIR" --target "${host_targets[@]}" -j"$(nproc)" >/dev/null
+QSOLVE=$BUILD_DIR/clients/qsolve
 # docker format keeps the Dockerfile's HEALTHCHECK (the OCI format has no such field).
-log "podman build"
-"${PODMAN[@]}" build --pull=never --format docker --network host -t "$IMAGE" "$ROOT" >"$WORK/build.log" 2>&1 ||
-  { tail -40 "$WORK/build.log"; fail "podman build"; }
+build_args=()
+if [[ $PREBUILT == 1 ]]; then
+  # .dockerignore leaves build trees out of the context: the binaries go to .prebuilt/ (git-ignored,
+  # removed on exit).
+  mkdir -p "$ROOT/.prebuilt"
+  cp "$BUILD_DIR/server/qs_server" "$BUILD_DIR/clients/qsolve" "$ROOT/.prebuilt/"
+  build_args=(--target prebuilt)
+  log "podman build --target prebuilt (qs_server and qsolve of $BUILD_DIR)"
+else
+  log "podman build"
+fi
+"${PODMAN[@]}" build --pull=never --format docker --network host "${build_args[@]}" -t "$IMAGE" "$ROOT" \
+  >"$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; fail "podman build"; }
+rm -rf "$ROOT/.prebuilt"
 log "image size: $("${PODMAN[@]}" image inspect --format '{{.Size}}' "$IMAGE") bytes"
 
 user=$("${PODMAN[@]}" image inspect --format '{{.Config.User}}' "$IMAGE")
@@ -142,12 +169,6 @@ if "${PODMAN[@]}" run --rm --network none --no-healthcheck --entrypoint /bin/sh 
 fi
 
 # --- run ----------------------------------------------------------------------------------------------
-[[ -x $BUILD_DIR/clients/qsolve ]] || {
-  log "building qsolve on the host"
-  cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$BUILD_DIR" --target qsolve -j"$(nproc)" >/dev/null
-}
-QSOLVE=$BUILD_DIR/clients/qsolve
 GRPC_PORT=$(free_port)
 METRICS_PORT=$(free_port)
 while [[ $METRICS_PORT == "$GRPC_PORT" ]]; do METRICS_PORT=$(free_port); done

@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "grpcpp/grpcpp.h"
@@ -178,7 +179,8 @@ TEST(BackPressureTest, AStalledReaderGetsADroppedCountNotAnUnboundedQueue) {
   EXPECT_EQ(samples + summary.sample_events_dropped(), summary.reads_done());
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+// Abseil's macros, as clang defines no __SANITIZE_ADDRESS__.
+#if defined(ABSL_HAVE_ADDRESS_SANITIZER) || defined(ABSL_HAVE_THREAD_SANITIZER)
 constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;

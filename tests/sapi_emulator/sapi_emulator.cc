@@ -198,7 +198,10 @@ class SapiEmulator::Impl {
     if (options_.solvers.empty()) options_.solvers = DefaultSolvers();
     if (!absl::EndsWith(options_.base_path, "/")) options_.base_path += "/";
     rng_state_ = options_.seed;
-    for (const SolverSpec& spec : options_.solvers) AddSolver(spec);
+    {
+      absl::MutexLock lock(&mu_);
+      for (const SolverSpec& spec : options_.solvers) AddSolver(spec);
+    }
     solve_thread_ = std::thread([this] { SolveLoop(); });
     server_.Get(".*", [this](const httplib::Request& req,
                              httplib::Response& res) { Dispatch(req, res); });
@@ -332,7 +335,7 @@ class SapiEmulator::Impl {
   // ------------------------------------------------------------------------------------------------
   // Catalogue.
 
-  void AddSolver(const SolverSpec& spec) {
+  void AddSolver(const SolverSpec& spec) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     Solver solver;
     solver.spec = spec;
     json props;
