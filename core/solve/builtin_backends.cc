@@ -10,6 +10,7 @@
 #include "core/sample/exact/brute_force_sampler.h"
 #include "core/sample/pa/pa_sampler.h"
 #include "core/sample/pt/pt_sampler.h"
+#include "core/sample/sb/sb_sampler.h"
 #include "core/sample/sqa/sqa_sampler.h"
 #include "core/sample/tabu/tabu_sampler.h"
 
@@ -27,6 +28,7 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
   RETURN_IF_ERROR(registry.Register(NewPaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSqaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewTabuSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewSbSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSatBackend()));
   RETURN_IF_ERROR(registry.Register(
       NewQaoaBackend(options.pool, options.qaoa_max_memory_bytes)));
