@@ -46,6 +46,10 @@ struct SbModel {
   double coupling_norm = 0;
   // Largest sum_j |J_ij| of a row: bounds the float energy's rounding.
   double max_row = 0;
+  // An estimate of the spectral radius of J (power iteration, SbModel's
+  // kSpectralIterations, plus 10 %): the stiffest mode the integrator must
+  // keep stable (the default time step).
+  double spectral_radius = 0;
 };
 
 absl::StatusOr<SbModel> MakeSbModel(const Qubo& qubo);

@@ -21,6 +21,8 @@ namespace {
 
 constexpr double kDefaultTimeStep = 1.25;
 constexpr double kDefaultA0 = 1;
+// The default time step's share of the stability limit 2 / sqrt(a0 k).
+constexpr double kStabilityShare = 0.6;
 constexpr double kDefaultHeat = 0.05;
 constexpr int kMaxCheckInterval = 16;
 // Lane-coupling updates (one W_ij x_j of one lane) between polls on large
@@ -291,8 +293,7 @@ SbConstants ResolveSbConstants(const v1::SbParams& wire, const SbModel& model,
                           ? SbVariantKind::kBallistic
                           : SbVariantKind::kDiscrete;
   constants.heated = wire.heated();
-  constants.time_step =
-      wire.time_step() > 0 ? wire.time_step() : kDefaultTimeStep;
+
   constants.steps = wire.steps() > 0 ? wire.steps() : std::max(0, num_sweeps);
   constants.a0 = wire.a0() > 0 ? wire.a0() : kDefaultA0;
   constants.heat = wire.heat() > 0 ? wire.heat() : kDefaultHeat;
@@ -305,6 +306,18 @@ SbConstants ResolveSbConstants(const v1::SbParams& wire, const SbModel& model,
   } else {
     constants.c0 = 1;
   }
+  // Symplectic Euler is stable for a mode of stiffness k while a0 k dt^2 < 4;
+  // the stiffest is k = a0 + c0 rho (rho: the couplings' spectral radius).
+  // Goto's 1.25 suits the symmetric spectra of SK models; the all-positive
+  // weights of G-set graphs give W a large negative eigenvalue (the uniform
+  // mode), which at 1.25 blows up into the all-equal cut.
+  const double stiffest =
+      constants.a0 * (constants.a0 + constants.c0 * model.spectral_radius);
+  constants.time_step =
+      wire.time_step() > 0
+          ? wire.time_step()
+          : std::min(kDefaultTimeStep,
+                     kStabilityShare * 2 / std::sqrt(stiffest));
   return constants;
 }
 
