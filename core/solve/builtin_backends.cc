@@ -11,6 +11,7 @@
 #include "core/sample/pt/pt_sampler.h"
 #include "core/sample/qaoa/qaoa_backend.h"
 #include "core/sample/sat/sat_backend.h"
+#include "core/sample/sb/sb_sampler.h"
 #include "core/sample/sqa/sqa_sampler.h"
 #include "core/sample/tabu/tabu_sampler.h"
 
@@ -28,6 +29,7 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
   RETURN_IF_ERROR(registry.Register(NewPaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSqaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewTabuSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewSbSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSatBackend()));
   ASSIGN_OR_RETURN(const int64_t qaoa_memory,
                    options.qaoa_max_memory_bytes
