@@ -87,7 +87,7 @@ stage_asan() {
 # the D-Wave emulator's (minor-embedding, no server concurrency, too slow under TSan for their waits),
 # and the puzzle families' end-to-end tests, which go through the same Solve, Compile and Validate calls
 # as solve_service_test (the main and asan stages run them all).
-TSAN_SKIPPED='^(binary_encoding_cli|cli_batch|cli_formats|cli_help|cli|dwave_http|dwave|exact_cli|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
+TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_formats|cli_help|cli|dwave_http|dwave|exact_cli|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
 
 stage_tsan() {
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=thread \

@@ -63,7 +63,8 @@ TEST_F(CliBackendParamsTest, ParamSetsTheBackendsOwnFields) {
   CommandResult sqa = RunQsolve(Solve(
       Addr(), "--backend sqa --param 'trotter_slices=4;schedule=geometric'"));
   ASSERT_EQ(sqa.exit_code, 0) << sqa.err;
-  const auto& fields = LastJsonLine(sqa.out).fields();
+  const google::protobuf::Struct sqa_summary = LastJsonLine(sqa.out);
+  const auto& fields = sqa_summary.fields();
   EXPECT_EQ(fields.at("sqa_trotter_slices").number_value(), 4);
   EXPECT_EQ(fields.at("sqa_schedule").string_value(), "SQA_GEOMETRIC");
   CommandResult pa =

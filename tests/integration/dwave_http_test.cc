@@ -148,7 +148,9 @@ TEST_F(DwaveHttpTest, QsolveFlagsSetTheControls) {
       "--reads 60 --seed 2 --dwave_spin_reversal_transforms 3 "
       "--dwave_anneal_schedule '0,0 10,0.5 30,0.5 40,1'"));
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
-  EXPECT_THAT(result.out, HasSubstr("3 problems, 3 spin-reversal transforms"));
+  EXPECT_THAT(
+      result.out,
+      HasSubstr("dwave.num_spin_reversal_transforms 3, dwave.num_problems 3"));
   const auto all = emulator_->Submissions();
   ASSERT_EQ(all.size() - before, 3u);
   for (size_t k = before; k < all.size(); ++k) {

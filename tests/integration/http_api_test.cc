@@ -337,8 +337,8 @@ TEST_F(HttpApiTest, CompileValidateCountAndBackends) {
   ASSERT_TRUE(families);
   ASSERT_EQ(families->status, 200) << families->body;
   std::vector<std::string> kinds;
-  for (const Json& f : Json::parse(families->body)["families"])
-    kinds.push_back(f["kind"]);
+  const Json families_listed = Json::parse(families->body);
+  for (const Json& f : families_listed["families"]) kinds.push_back(f["kind"]);
   EXPECT_THAT(kinds, ::testing::IsSupersetOf({"sudoku", "queens", "tango"}));
 }
 
@@ -358,7 +358,8 @@ TEST_F(HttpApiTest, BackendParametersTravelInTheBackendsMessage) {
         Post("/v1/solve?stream=false", SolveBody("queens", kQueens, params));
     ASSERT_TRUE(response);
     ASSERT_EQ(response->status, 200) << response->body;
-    const Json& info = Json::parse(response->body)["summary"]["backend"];
+    const Json body = Json::parse(response->body);
+    const Json& info = body["summary"]["backend"];
     const std::string backend = info["name"];
     EXPECT_EQ(info[backend][field].get<int>(), value) << params;
   }

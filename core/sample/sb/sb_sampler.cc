@@ -83,7 +83,8 @@ class SbSampler final : public Sampler {
          .default_value = "false",
          .help = "adds the heating term gamma y_i to the momentum's force"},
         {.name = "time_step",
-         .default_value = "1.25",
+         .default_value = "min(1.25, 1.2 / sqrt(a0 (a0 + c0 rho))), rho the "
+                          "couplings' spectral radius",
          .help = "Delta t of the symplectic Euler steps",
          .min = 1e-6,
          .max = 10},

@@ -17,6 +17,7 @@
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/core/sample/testing_sampler.h"
 #include "tests/core/sample/testing_sink.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/reference_instances.h"
@@ -191,12 +192,10 @@ TEST(PtSamplerTest, SameSamplesOnEverySimdPath) {
 }
 
 TEST(PtSamplerTest, BadParametersNameTheField) {
-  WorkerPool pool(1);
-  auto pt = NewPtSampler(&pool);
   auto check = [&](auto set) {
     v1::SolveParams params;
     set(*params.mutable_pt());
-    return pt->CheckParams(params, ParamLimits(), "params");
+    return testing::CheckParamsOf(NewPtSampler, params);
   };
   EXPECT_THAT(check([](v1::PtParams& p) { p.set_beta_cold(-1); }),
               StatusIs(absl::StatusCode::kInvalidArgument,
