@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# The test command (what CI runs): installs what is missing (apt-get, idempotent), then runs five stages,
-# each in a build tree of its own:
+# The test command (what CI runs): installs what is missing (apt-get, idempotent), then runs five stages
+# in four build trees (asan and fuzz share one):
 #   main  Release build of everything (build/); every ctest test: unit, integration (in-process server,
 #         a real Prometheus scraping it, the CLI, the HTTP front), python (the Python package against
 #         qs_server), browser (the playground in Debian's chromium), deploy (alert rules, Kubernetes
 #         manifests)
-#   asan  ASan + UBSan build (build-asan/) of everything; every C++ test, unit and integration, and the
-#         Python package's tests against the ASan server; memory errors, undefined behaviour and leaks
-#         fail the test
+#   asan  clang-14 ASan + UBSan build (build-asan/) of everything and of the libFuzzer targets; every C++
+#         test, unit and integration, and the Python package's tests against the ASan server; memory
+#         errors, undefined behaviour and leaks fail the test
 #   tsan  TSan build (build-tsan/) of the integration tests of the server's concurrency, without the ones
 #         that run qsolve, the D-Wave emulator or a puzzle family end to end; the suppressions of
 #         tests/tsan.supp cover the uninstrumented Debian libraries
-#   fuzz  clang-14 libFuzzer build (build-fuzz/) of the fuzz targets; about 60 s of fuzzing in all
+#   fuzz  the libFuzzer targets of build-asan/ (built there if the asan stage did not run); about 60 s of
+#         fuzzing in all
 #   container  deploy/container-test.sh: the image built with podman from a debootstrapped base around
 #         the main stage's qs_server and qsolve (the Dockerfile's prebuilt target), run, solved through,
 #         drained; deploy/compose.yaml with a real Prometheus scraping it (about 2 min)
@@ -69,17 +70,23 @@ stage_main() {
   run_ctest --test-dir "$MAIN_DIR" "$@"
 }
 
+# The ASan + UBSan tree of the asan and fuzz stages: clang-14, so that the libFuzzer targets build in
+# it too (the core is compiled once for both).
+configure_asan() {
+  cmake -S . -B build-asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DQS_SANITIZE=address,undefined -DQS_FUZZ=ON -DQS_BUILD_BENCHMARKS=OFF >/dev/null
+}
+
 stage_asan() {
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=address,undefined \
-    -DQS_BUILD_BENCHMARKS=OFF >/dev/null
+  configure_asan
   # Every C++ test (unit and integration: the server, the CLI, the D-Wave emulator, a real Prometheus,
   # the HTTP front); the deploy tests check files, not code, and the browser test checks the page's
   # script in chromium, which no sanitizer looks into (the HTTP API it calls runs here in
-  # http_api_test).
+  # http_api_test). The fuzz targets are built here and run in the fuzz stage.
   cmake --build build-asan -j"$JOBS"
   ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    run_ctest --test-dir build-asan -LE 'deploy|browser' "$@"
+    run_ctest --test-dir build-asan -LE 'deploy|browser|fuzz' "$@"
 }
 
 # The integration test binaries that the TSan stage leaves out: those that only run the qsolve binary
@@ -87,24 +94,27 @@ stage_asan() {
 # the D-Wave emulator's (minor-embedding, no server concurrency, too slow under TSan for their waits),
 # and the puzzle families' end-to-end tests, which go through the same Solve, Compile and Validate calls
 # as solve_service_test (the main and asan stages run them all).
-TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_formats|cli_help|cli|dwave_http|dwave|exact_cli|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
+TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_formats|cli_help|cli|dwave_http|dwave|exact_cli'
+TSAN_SKIPPED+='|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
 
 stage_tsan() {
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=thread \
     -DQS_BUILD_BENCHMARKS=OFF >/dev/null
   # Only the integration tests it runs (and what they depend on); the binaries not built have no
   # label, so -L integration passes them by.
-  # shellcheck disable=SC2046
-  cmake --build build-tsan -j"$JOBS" --target $(test_targets tests/integration/*_test.cc | grep -vE "$TSAN_SKIPPED")
+  local targets
+  targets=$(test_targets tests/integration/*_test.cc | grep -vE "$TSAN_SKIPPED")
+  # shellcheck disable=SC2086
+  cmake --build build-tsan -j"$JOBS" --target $targets
   # Within the binaries built, the tests that run qsolve carry Cli or Qsolve in their names.
   run_ctest --test-dir build-tsan -L integration -E 'Cli|Qsolve|Replicas|Dwave' "$@"
 }
 
 stage_fuzz() {
-  CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_FUZZ=ON \
-    -DQS_BUILD_TESTS=OFF -DQS_BUILD_BENCHMARKS=OFF >/dev/null
-  cmake --build build-fuzz -j"$JOBS" --target fuzzers
-  run_ctest --test-dir build-fuzz -L fuzz "$@"
+  configure_asan
+  # Built by the asan stage already when it ran.
+  cmake --build build-asan -j"$JOBS" --target fuzzers
+  run_ctest --test-dir build-asan -L fuzz "$@"
 }
 
 stage_container() {

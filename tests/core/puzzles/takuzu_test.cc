@@ -1195,8 +1195,9 @@ TEST(TakuzuStoredPuzzlesTest, ReductionStaysWithinThePapersBound) {
   std::cout << "puzzles  size          before  bound  after  givens signs "
                "lines pairs substitution\n";
   for (auto& [size, t] : by_size) {
-    auto mean = [&](int64_t x) {
-      return absl::StrCat(static_cast<double>(x) / t.puzzles);
+    // clang 14 cannot capture a structured binding.
+    auto mean = [puzzles = t.puzzles](int64_t x) {
+      return absl::StrCat(static_cast<double>(x) / puzzles);
     };
     std::cout << t.puzzles << "  " << size << "  " << mean(t.cells) << "  "
               << mean(t.bound) << "  " << mean(t.after) << "  "
