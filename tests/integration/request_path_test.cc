@@ -25,6 +25,8 @@
 
 #include "absl/base/config.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
@@ -158,15 +160,30 @@ TEST(BackPressureTest, AStalledReaderGetsADroppedCountNotAnUnboundedQueue) {
   *request.mutable_puzzle() = SudokuSpecFromString(testing::kNytPuzzle);
   request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(20000);
-  request.mutable_params()->set_num_sweeps(10);
+  request.mutable_params()->set_num_sweeps(2);
   request.mutable_params()->set_seed(5);
+  // The reader must stall until the solve has produced every read, however
+  // fast this build and machine run it: a first solve read at once measures
+  // that time.
+  absl::Duration solve_time;
+  {
+    grpc::ClientContext context;
+    SetDeadline(context, 120);
+    const absl::Time start = absl::Now();
+    auto reader = stub->Solve(&context, request);
+    v1::SolveResponse event;
+    while (reader->Read(&event)) {
+    }
+    ASSERT_TRUE(reader->Finish().ok());
+    solve_time = absl::Now() - start;
+  }
   grpc::ClientContext context;
-  SetDeadline(context, 120);
+  SetDeadline(context, 300);
   auto reader = stub->Solve(&context, request);
   v1::SolveResponse event;
   ASSERT_TRUE(reader->Read(&event));
   ASSERT_TRUE(event.has_header());
-  std::this_thread::sleep_for(std::chrono::seconds(2));
+  absl::SleepFor(2 * solve_time + absl::Seconds(1));
   uint64_t samples = 0;
   v1::SolveSummary summary;
   while (reader->Read(&event)) {
