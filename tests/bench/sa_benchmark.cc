@@ -42,13 +42,13 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "benchmark/benchmark.h"
-#include "formats/instance_generators.h"
-#include "formats/qubo_text.h"
 #include "core/base/worker_pool.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/schedule.h"
+#include "formats/instance_generators.h"
+#include "formats/qubo_text.h"
 
 ABSL_FLAG(std::string, instances_dir, "tests/data/instances",
           "directory of the reference *.qubo files (environment "

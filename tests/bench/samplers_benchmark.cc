@@ -21,13 +21,13 @@
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
-#include "formats/qubo_text.h"
 #include "core/base/worker_pool.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/pa/pa_sampler.h"
 #include "core/sample/sqa/sqa_sampler.h"
 #include "core/sample/tabu/tabu_sampler.h"
+#include "formats/qubo_text.h"
 
 ABSL_FLAG(std::string, instances_dir, "tests/data/instances",
           "directory of the reference *.qubo files");

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "formats/qubo_text.h"
 #include "core/base/status_macros.h"
 #include "core/qubo/qubo_proto.h"
+#include "formats/qubo_text.h"
 #include "tests/testing/source_files.h"
 
 namespace qs::testing {

@@ -7,11 +7,11 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
-#include "formats/puzzle_text.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
 #include "core/puzzles/builtin.h"
 #include "core/qubo/qubo_proto.h"
+#include "formats/puzzle_text.h"
 #include "tests/testing/nyt_puzzle.h"
 
 namespace qs::testing {

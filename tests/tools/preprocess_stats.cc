@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "formats/puzzle_text.h"
 #include "core/compile/preprocess_stage.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"
+#include "formats/puzzle_text.h"
 #include "tests/testing/nyt_puzzle.h"
 
 namespace {

@@ -14,10 +14,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "formats/puzzle_text.h"
-#include "formats/qubo_formats.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"
+#include "formats/puzzle_text.h"
+#include "formats/qubo_formats.h"
 #include "gtest/gtest.h"
 #include "tests/testing/source_files.h"
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "formats/instance_generators.h"
 #include "core/compile/compiler.h"
+#include "formats/instance_generators.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "formats/puzzle_text.h"
 #include "core/compile/registry.h"
 #include "core/exact/encoder.h"
 #include "core/exact/exact_solver.h"
 #include "core/puzzles/builtin.h"
 #include "core/sample/exact/brute_force_sampler.h"
+#include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nqueens_spec.h"

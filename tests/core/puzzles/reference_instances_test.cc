@@ -15,10 +15,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "formats/puzzle_text.h"
-#include "formats/qubo_text.h"
 #include "core/puzzles/builtin.h"
 #include "core/qubo/qubo_proto.h"
+#include "formats/puzzle_text.h"
+#include "formats/qubo_text.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
 

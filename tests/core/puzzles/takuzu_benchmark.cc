@@ -21,13 +21,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "benchmark/benchmark.h"
-#include "formats/puzzle_text.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"
 #include "core/puzzles/takuzu.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
+#include "formats/puzzle_text.h"
 
 namespace qs {
 namespace {

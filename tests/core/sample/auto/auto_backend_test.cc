@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "absl/time/clock.h"
-#include "formats/puzzle_text.h"
 #include "core/backend/registry.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/puzzles/builtin.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
+#include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"

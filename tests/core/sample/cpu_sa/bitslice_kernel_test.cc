@@ -15,7 +15,6 @@
 #include "absl/strings/match.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
-#include "formats/instance_generators.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
@@ -23,6 +22,7 @@
 #include "core/sample/exact/brute_force_sampler.h"
 #include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
+#include "formats/instance_generators.h"
 #include "gtest/gtest.h"
 #include "tests/core/sample/testing_sink.h"
 
