@@ -51,6 +51,14 @@ absl::Span<const ParamSpec> CpuSaParamSpecs() {
   return *specs;
 }
 
+ParamSpec SimdKernelParamSpec() {
+  return {.name = "kernel",
+          .default_value = "KERNEL_AUTO (the widest SIMD path of this CPU)",
+          .help =
+              "SIMD path of the kernel (the float paths give the same "
+              "samples)"};
+}
+
 absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
                               absl::string_view prefix) {
   if (wire.beta_hot() > 0 && wire.beta_cold() > 0 &&

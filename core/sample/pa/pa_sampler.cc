@@ -115,10 +115,7 @@ class PaSampler final : public Sampler {
         {.name = "resampling",
          .default_value = "PA_RESAMPLING_NEAREST",
          .help = "how members are copied by their Boltzmann weights"},
-        {.name = "kernel",
-         .default_value = "KERNEL_AUTO (the widest SIMD path of this CPU)",
-         .help = "SIMD path of the kernel (the float paths give the same "
-                 "samples)"}};
+        SimdKernelParamSpec()};
     return *specs;
   }
   BackendCapabilities capabilities() const override {

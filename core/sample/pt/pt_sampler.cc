@@ -259,10 +259,7 @@ class PtSampler final : public Sampler {
          .default_value = "one-hot swaps when the problem has exactly-one "
                           "groups, else single flips",
          .help = "the moves of a sweep"},
-        {.name = "kernel",
-         .default_value = "KERNEL_AUTO (the widest SIMD path of this CPU)",
-         .help = "SIMD path of the kernel (the float paths give the same "
-                 "samples)"}};
+        SimdKernelParamSpec()};
     return *specs;
   }
   BackendCapabilities capabilities() const override {
