@@ -117,12 +117,13 @@ StreamingSink::Decoded StreamingSink::DecodeOnce(
   }
   // Valid boards (the ground states a solved puzzle's reads end in) are also
   // kept with the compiled problem, for the next solves of the same puzzle.
-  const std::string key = absl::StrCat("valid_board/", PackBits(bits));
+  const std::string packed = PackBits(bits);
+  const std::string key = absl::StrCat("valid_board/", packed);
   Decoded decoded = problem_.derived.Find<v1::SampleEvent>(key);
   if (decoded == nullptr) {
     const std::vector<uint8_t> full = problem_.variables.Expand(bits);
     auto event = std::make_shared<v1::SampleEvent>();
-    event->set_bits(PackBits(full));
+    event->set_bits(full == bits ? packed : PackBits(full));
     event->set_num_variables(static_cast<uint32_t>(full.size()));
     *event->mutable_solution() = compiler_.Decode(spec_, problem_, full);
     auto report = compiler_.ValidateDecoded(spec_, problem_, event->solution());

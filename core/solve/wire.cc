@@ -91,11 +91,11 @@ v1::EncodingStats ToProto(const EncodingStats& stats) {
 }
 
 std::string PackBits(std::span<const uint8_t> bits) {
+  // Branch-free: it runs on every sample, whose bits follow no pattern.
   std::string packed((bits.size() + 7) / 8, '\0');
-  for (size_t v = 0; v < bits.size(); ++v) {
-    if (bits[v])
-      packed[v / 8] = static_cast<char>(packed[v / 8] | (1 << (v % 8)));
-  }
+  for (size_t v = 0; v < bits.size(); ++v)
+    packed[v / 8] =
+        static_cast<char>(packed[v / 8] | ((bits[v] != 0) << (v % 8)));
   return packed;
 }
 

@@ -171,10 +171,18 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
   options.target_energy = job.target_energy;
   options.seed = job.seed;
   if (!features.puzzle) {
-    options.agreeing_rounds = params.auto_().agreeing_rounds() > 0
-                                  ? params.auto_().agreeing_rounds()
-                                  : kAutoDefaultAgreeingRounds;
-    if (exact != v1::EXACT_OFF) options.lower_bound = LowerBound(*job.problem);
+    // A target is the user's stopping rule: rounds that agree below it do
+    // not end the race.
+    if (!job.target_energy) {
+      options.agreeing_rounds = params.auto_().agreeing_rounds() > 0
+                                    ? params.auto_().agreeing_rounds()
+                                    : kAutoDefaultAgreeingRounds;
+    }
+    // On dense models the roof-duality bound lies far below every optimum
+    // measured, and its maximum flow cost more than tabu's answer (docs/
+    // auto.md, "Raw models").
+    if (exact != v1::EXACT_OFF && features.density < kAutoDenseThreshold)
+      options.lower_bound = LowerBound(*job.problem);
   }
   ASSIGN_OR_RETURN(BackendResult result,
                    RunRace(job, racers, options, sink, interrupter));

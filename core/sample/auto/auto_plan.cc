@@ -6,6 +6,8 @@
 #include <cmath>
 #include <utility>
 
+#include "core/sample/cpu_sa/bitslice_kernel.h"
+
 namespace qs {
 namespace {
 
@@ -115,6 +117,19 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     plan.rule = "raw/small";
     if (exact != v1::EXACT_OFF) plan.racers.push_back(Exact("exact", exact));
     plan.racers.push_back(SamplerRacer(request, "tabu", 8));
+  } else if (f.multispin) {
+    // Integer models of small weights (G-set graphs, dense or sparse):
+    // cpu-sa's bit-sliced words, full and growing, alone; tabu and a fixed
+    // short schedule fell behind on every measured graph (docs/auto.md,
+    // "Max-Cut and other small-integer models").
+    plan.rule = "raw/multispin";
+    RacerPlan sa = SamplerRacer(request, "cpu-sa", kAutoMultispinReads);
+    if (!request.has_num_sweeps()) {
+      sa.params.set_num_sweeps(kAutoMultispinFirstSweeps);
+      sa.sweeps_growth = kAutoMultispinSweepsGrowth;
+      sa.max_sweeps = kAutoMultispinMaxSweeps;
+    }
+    plan.racers.push_back(std::move(sa));
   } else if (f.density >= kAutoDenseThreshold) {
     plan.rule = "raw/dense";
     plan.racers.push_back(SamplerRacer(request, "tabu", 8));
@@ -146,6 +161,8 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
   }
   const Qubo& model = problem.model;
   f.variables = model.num_variables();
+  f.multispin = f.variables >= kBitSliceMinVariables &&
+                CachedBitSliceModel(model, &problem.derived)->qualifies;
   f.couplers = model.num_couplers();
   const double pairs = 0.5 * f.variables * (f.variables - 1.0);
   f.density = pairs > 0 ? f.couplers / pairs : 0;

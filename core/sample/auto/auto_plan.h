@@ -29,6 +29,9 @@ struct ModelFeatures {
   // A rule the validator checks and no QUBO term expresses (Takuzu's
   // distinct rows and columns): ground states may break it.
   bool validator_only_rules = false;
+  // cpu-sa anneals the model on its bit-sliced kernel (256 reads a word):
+  // couplings that are small integers of one unit, and enough variables.
+  bool multispin = false;
 };
 
 ModelFeatures FeaturesOf(const CompiledProblem& problem,
@@ -51,6 +54,12 @@ struct RacerPlan {
   // racer before it is done), so that a leader that usually answers alone
   // does not share the cores.
   absl::Duration start_after = absl::ZeroDuration();
+  // Round r runs min(max_sweeps, num_sweeps * sweeps_growth^r) sweeps: a
+  // restart schedule for raw models whose hardness is unknown, where short
+  // rounds answer easy ones and long rounds reach what short ones miss.
+  // 1: every round as the first. Not applied when the user set the sweeps.
+  double sweeps_growth = 1;
+  uint32_t max_sweeps = 0;
 };
 
 struct RacePlan {
@@ -62,7 +71,14 @@ struct RacePlan {
 // (2^n states, enumerated by Gray code on the worker pool).
 inline constexpr int kAutoExactMaxVariables = 22;
 // Raw models at least this dense go to tabu alone.
-inline constexpr double kAutoDenseThreshold = 0.1;
+inline constexpr double kAutoDenseThreshold = 0.05;
+// Raw models cpu-sa anneals bit-sliced: reads a round (two 256-read words,
+// one per core of the measuring machine), sweeps of the first round, their
+// growth per round and their cap (docs/auto.md, "Sparse Max-Cut").
+inline constexpr uint32_t kAutoMultispinReads = 512;
+inline constexpr uint32_t kAutoMultispinFirstSweeps = 1000;
+inline constexpr double kAutoMultispinSweepsGrowth = 2;
+inline constexpr uint32_t kAutoMultispinMaxSweeps = 64000;
 // Head starts of a puzzle race's leader (docs/auto.md, "Measurements"): sat
 // leads where it answered first (Sudoku, Queens, distinct-rows Takuzu), pt
 // where it did (Tents, Tango, plain Unruly).

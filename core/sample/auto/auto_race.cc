@@ -157,6 +157,13 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
                           v1::SolveParams& params) const {
   const Racer& racer = racers_[index];
   params = racer.plan.params;
+  if (racer.plan.sweeps_growth > 1 && params.has_num_sweeps()) {
+    const double sweeps =
+        params.num_sweeps() *
+        std::pow(racer.plan.sweeps_growth, std::min(round, 64u));
+    params.set_num_sweeps(
+        static_cast<uint32_t>(std::min<double>(sweeps, racer.plan.max_sweeps)));
+  }
   // Racer i's round r: unrelated to every other racer's and round's streams.
   const uint64_t seed = DeriveSeed(DeriveSeed(options_.seed, index), round);
   params.set_seed(seed);

@@ -19,6 +19,8 @@
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/puzzles/builtin.h"
+#include "core/sample/auto/auto_plan.h"
+#include "core/sample/cpu_sa/bitslice_kernel.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "formats/puzzle_text.h"
@@ -278,6 +280,53 @@ TEST(AutoBackendTest, ARawModelEndsAfterAgreeingRounds) {
   int rounds = 0;
   for (const v1::RacedBackend& r : run.info().raced()) rounds += r.rounds();
   EXPECT_GE(rounds, 2);
+}
+
+// A Max-Cut graph of `n` nodes (n even) in n / 2 disjoint unit edges: every
+// read of every round cuts them all (energy -n / 2), and it qualifies for
+// cpu-sa's bit-sliced kernel.
+v1::SolveRequest PerfectMatching(int n) {
+  v1::SolveRequest request;
+  v1::MaxCutPuzzle& graph = *request.mutable_puzzle()->mutable_maxcut();
+  graph.set_num_nodes(n);
+  for (int k = 0; k < n; k += 2) {
+    graph.add_u(k);
+    graph.add_v(k + 1);
+    graph.add_w(1);
+  }
+  request.mutable_params()->set_seed(3);
+  request.mutable_params()->mutable_auto_()->set_exact(v1::EXACT_OFF);
+  return request;
+}
+
+TEST(AutoBackendTest, SmallIntegerModelsRunGrowingBitSlicedRounds) {
+  v1::SolveRequest request = PerfectMatching(kBitSliceMinVariables);
+  request.mutable_params()->mutable_auto_()->set_agreeing_rounds(2);
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.info().rule(), "raw/multispin");
+  EXPECT_EQ(run.raced(), std::set<std::string>{"cpu-sa"});
+  EXPECT_EQ(run.info().stop_rule(), "agreeing rounds");
+  EXPECT_EQ(run.summary.best_energy(), -kBitSliceMinVariables / 2);
+  // Two rounds of kAutoMultispinReads reads: the first's sweeps, then twice
+  // as many.
+  ASSERT_EQ(run.Raced("cpu-sa")->rounds(), 2u);
+  EXPECT_EQ(run.summary.sweeps_done(), int64_t{kAutoMultispinReads} *
+                                           kAutoMultispinFirstSweeps *
+                                           (1 + kAutoMultispinSweepsGrowth));
+}
+
+TEST(AutoBackendTest, AgreeingRoundsDoNotEndARaceWithATarget) {
+  v1::SolveRequest request = PerfectMatching(kBitSliceMinVariables);
+  request.mutable_params()->mutable_auto_()->set_agreeing_rounds(1);
+  // Below the optimum: only the time limit ends the race.
+  request.mutable_params()->set_target_energy(-kBitSliceMinVariables);
+  request.mutable_params()->set_time_limit_seconds(0.2);
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.summary.termination(), v1::TIME_LIMIT);
+  EXPECT_EQ(run.info().stop_rule(), "time limit");
+  EXPECT_EQ(run.summary.best_energy(), -kBitSliceMinVariables / 2);
 }
 
 TEST(AutoBackendTest, BadParametersNameTheField) {
