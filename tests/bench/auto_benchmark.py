@@ -16,7 +16,11 @@ differs from its unique solution and clashes with no given), the stored LinkedIn
 boards drawn by hard_puzzles.py, the stored Tango and Unruly puzzles (with and without the distinct-rows
 rule, `u`) and Tents puzzles from sgt-tents.
 
-  tests/bench/auto_benchmark.py --addr 127.0.0.1:50051 --per_set 5
+Run it against a server without the compile cache, so that every contender compiles and derives each
+puzzle as a new one would (with the cache, the first contender pays for the others):
+
+  build/server/qs_server --address=127.0.0.1:50051 --compile_cache_entries=0 &
+  tests/bench/auto_benchmark.py --addr 127.0.0.1:50051 --per_set 10 --repeats 3
 """
 import argparse
 import json
@@ -121,7 +125,10 @@ def main():
     parser.add_argument("--qsolve", default=os.path.join(ROOT, "build/clients/qsolve"))
     parser.add_argument("--per_set", type=int, default=5)
     parser.add_argument("--time_limit", type=float, default=20)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the sets; solve r uses seed + r")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="solves per puzzle and contender (seeds seed .. seed + repeats - 1): one "
+                             "solve of a heavy-tailed sampler is no median")
     args = parser.parse_args()
     t = str(args.time_limit)
     contenders = {
@@ -142,14 +149,16 @@ def main():
                 continue
             ok, times = 0, []
             for puzzle in puzzles:
-                s = qsolve(args, kind, puzzle, flags)
-                good = s["termination"] == "INFEASIBLE" if infeasible else s["valid"]
-                ok += good
-                times.append(s["timings"]["total_seconds"] - s["timings"]["queue_seconds"])
-                if contender == "auto":
-                    won[s.get("solved_by") or "-"] = won.get(s.get("solved_by") or "-", 0) + 1
+                for r in range(args.repeats):
+                    seed = ["--seed", str(args.seed + r)]
+                    s = qsolve(args, kind, puzzle, flags + seed)
+                    good = s["termination"] == "INFEASIBLE" if infeasible else s["valid"]
+                    ok += good
+                    times.append(s["timings"]["total_seconds"] - s["timings"]["queue_seconds"])
+                    if contender == "auto":
+                        won[s.get("solved_by") or "-"] = won.get(s.get("solved_by") or "-", 0) + 1
             medians[contender] = statistics.median(times)
-            cells.append(f"{ok:>5}/{len(puzzles):<5} {medians[contender]:9.4f} {max(times):9.4f}")
+            cells.append(f"{ok:>5}/{len(times):<5} {medians[contender]:9.4f} {max(times):9.4f}")
         best = min(medians[c] for c in ("pt", "sat") if c in medians)
         ratio = medians["auto"] / best if best > 0 else float("nan")
         print(f"{name:26} {len(puzzles):>3} " + " ".join(cells) + f" {ratio:6.2f}  " +

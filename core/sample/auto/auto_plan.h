@@ -84,6 +84,9 @@ inline constexpr uint32_t kAutoMultispinMaxSweeps = 64000;
 // where it did (Tents, Tango, plain Unruly).
 inline constexpr absl::Duration kAutoSatHeadStart = absl::Milliseconds(50);
 inline constexpr absl::Duration kAutoPtHeadStart = absl::Milliseconds(20);
+// Distinct-rows Takuzu (a rule no QUBO term expresses) from this many
+// reduced variables goes to sat first (docs/auto.md, "The rule table").
+inline constexpr int kAutoUniqueLinesSatVariables = 70;
 // Higher-order models up to this many variables go to the "qaoa" simulator
 // when exact engines may not supply the board.
 inline constexpr int kAutoQaoaMaxVariables = 16;
