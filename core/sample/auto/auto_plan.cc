@@ -134,6 +134,11 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     // "Max-Cut and other small-integer models").
     plan.rule = "raw/multispin";
     RacerPlan sa = SamplerRacer(request, "cpu-sa", kAutoMultispinReads);
+    if (f.tuned_range.cold > 0) {
+      v1::CpuSaParams& cpu_sa = *sa.params.mutable_cpu_sa();
+      cpu_sa.set_beta_hot(kAutoMultispinHotScale * f.tuned_range.hot);
+      cpu_sa.set_beta_cold(f.tuned_range.cold);
+    }
     if (!request.has_num_sweeps()) {
       sa.params.set_num_sweeps(kAutoMultispinFirstSweeps);
       sa.sweeps_growth = kAutoMultispinSweepsGrowth;
@@ -173,6 +178,12 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
   f.variables = model.num_variables();
   f.multispin = f.variables >= kBitSliceMinVariables &&
                 CachedBitSliceModel(model, &problem.derived)->qualifies;
+  if (f.multispin) {
+    auto range = problem.derived.GetOrTryMake<BetaRange>(
+        "auto/tuned_beta_range",
+        [&]() -> absl::StatusOr<BetaRange> { return TunedBetaRange(model); });
+    if (range.ok()) f.tuned_range = **range;
+  }
   f.couplers = model.num_couplers();
   const double pairs = 0.5 * f.variables * (f.variables - 1.0);
   f.density = pairs > 0 ? f.couplers / pairs : 0;
