@@ -180,7 +180,7 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
     }
     // On dense models the roof-duality bound lies far below every optimum
     // measured, and its maximum flow cost more than tabu's answer (docs/
-    // auto.md, "Raw models").
+    // auto.md, "The rule table").
     if (exact != v1::EXACT_OFF && features.density < kAutoDenseThreshold)
       options.lower_bound = LowerBound(*job.problem);
   }

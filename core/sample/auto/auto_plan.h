@@ -62,7 +62,7 @@ struct RacerPlan {
   // rounds answer easy ones and long rounds reach what short ones miss.
   // 1: every round as the first. Not applied when the user set the sweeps.
   double sweeps_growth = 1;
-  uint32_t max_sweeps = 0;
+  uint32_t max_sweeps = UINT32_MAX;
 };
 
 struct RacePlan {
@@ -77,7 +77,8 @@ inline constexpr int kAutoExactMaxVariables = 22;
 inline constexpr double kAutoDenseThreshold = 0.05;
 // Raw models cpu-sa anneals bit-sliced: reads a round (two 256-read words,
 // one per core of the measuring machine), sweeps of the first round, their
-// growth per round and their cap (docs/auto.md, "Sparse Max-Cut").
+// growth per round and their cap (docs/auto.md, "Max-Cut and other
+// small-integer models").
 inline constexpr uint32_t kAutoMultispinReads = 512;
 inline constexpr uint32_t kAutoMultispinFirstSweeps = 500;
 inline constexpr double kAutoMultispinSweepsGrowth = 2;
@@ -86,8 +87,9 @@ inline constexpr uint32_t kAutoMultispinMaxSweeps = 64000;
 // on G-set-shaped graphs it reached the best cut in 4-22x more reads.
 inline constexpr double kAutoMultispinHotScale = 0.45;
 // Head starts of a puzzle race's leader (docs/auto.md, "Measurements"): sat
-// leads where it answered first (Sudoku, Queens, distinct-rows Takuzu), pt
-// where it did (Tents, Tango, plain Unruly).
+// leads where it answered first (Sudoku, Queens, distinct-rows Takuzu of
+// kAutoUniqueLinesSatVariables or more), pt where it did (Tents, Tango, the
+// other Unruly puzzles).
 inline constexpr absl::Duration kAutoSatHeadStart = absl::Milliseconds(50);
 inline constexpr absl::Duration kAutoPtHeadStart = absl::Milliseconds(20);
 // Distinct-rows Takuzu (a rule no QUBO term expresses) from this many
