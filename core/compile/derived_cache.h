@@ -8,6 +8,7 @@
 #ifndef QS_CORE_COMPILE_DERIVED_CACHE_H_
 #define QS_CORE_COMPILE_DERIVED_CACHE_H_
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -76,11 +77,16 @@ class DerivedCache {
     return it == values_.end() ? nullptr
                                : std::static_pointer_cast<const T>(it->second);
   }
-  // Keeps `value` under `key` unless one is there or the cache is full.
+  // Keeps `value` under `key` unless one is there or the cache holds
+  // `max_entries` values already. A caller that may put many values (one per
+  // distinct board) passes a bound below kMaxEntries, so that they never take
+  // the room of what the samplers derive.
   template <typename T>
-  void PutShared(const std::string& key, std::shared_ptr<const T> value) {
+  void PutShared(const std::string& key, std::shared_ptr<const T> value,
+                 size_t max_entries = kMaxEntries) {
     absl::MutexLock lock(&mu_);
-    if (values_.size() < kMaxEntries && !values_.contains(key))
+    if (values_.size() < std::min(max_entries, kMaxEntries) &&
+        !values_.contains(key))
       values_.emplace(key, std::move(value));
   }
 

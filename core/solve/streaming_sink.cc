@@ -136,7 +136,11 @@ StreamingSink::Decoded StreamingSink::DecodeOnce(
           MakeViolation("decode_error", "", report.status().message());
     }
     decoded = std::move(event);
-    if (decoded->valid()) problem_.derived.PutShared(key, decoded);
+    // A raw model's every board is valid: half the cache at most, so that
+    // the samplers' derived data (schedules, kernel models) still fit.
+    if (decoded->valid()) {
+      problem_.derived.PutShared(key, decoded, DerivedCache::kMaxEntries / 2);
+    }
   }
   absl::MutexLock lock(&memo_mu_);
   if (memo_.size() < kMaxMemo) memo_.emplace(bits, decoded);

@@ -1,10 +1,12 @@
 // DerivedCache: a value is made once and shared, failures are not kept, a
 // copied or reassigned problem starts empty; and a family's ValidateDecoded
 // (which keeps the parsed spec with the problem) reports exactly what
-// Validate does.
+// Validate does; a bounded put stops at its bound.
 #include "core/compile/derived_cache.h"
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "core/base/rng.h"
 #include "core/puzzles/builtin.h"
@@ -45,6 +47,24 @@ TEST(DerivedCacheTest, KeepsNoFailureAndCopiesStartEmpty) {
   EXPECT_EQ(assigned.Find<int>("j"), nullptr);
 }
 
+TEST(DerivedCacheTest, ABoundedPutLeavesRoomForDerivedData) {
+  DerivedCache cache;
+  constexpr size_t kBound = DerivedCache::kMaxEntries / 2;
+  for (size_t k = 0; k < DerivedCache::kMaxEntries; ++k) {
+    cache.PutShared<int>("board/" + std::to_string(k),
+                         std::make_shared<const int>(static_cast<int>(k)),
+                         kBound);
+  }
+  EXPECT_NE(cache.Find<int>("board/0"), nullptr);
+  EXPECT_NE(cache.Find<int>("board/" + std::to_string(kBound - 1)), nullptr);
+  EXPECT_EQ(cache.Find<int>("board/" + std::to_string(kBound)), nullptr);
+  int made = 0;
+  auto make = [&] { return ++made; };
+  cache.GetOrMake<int>("schedule", make);
+  cache.GetOrMake<int>("schedule", make);
+  EXPECT_EQ(made, 1);
+}
+
 // Random boards on LinkedIn-style and plain queens puzzles: the report of
 // the sampling path equals Validate's.
 TEST(ValidateDecodedTest, QueensReportsEqualValidates) {
@@ -74,6 +94,35 @@ TEST(ValidateDecodedTest, QueensReportsEqualValidates) {
       ASSERT_TRUE(direct.ok() && decoded.ok());
       EXPECT_EQ(direct->SerializeAsString(), decoded->SerializeAsString());
     }
+  }
+}
+
+// Max-Cut boards: the sampling path skips the graph check Compile made.
+TEST(ValidateDecodedTest, MaxCutReportsEqualValidates) {
+  const CompilerRegistry& compilers = BuiltinCompilers();
+  v1::PuzzleSpec spec;
+  v1::MaxCutPuzzle& graph = *spec.mutable_maxcut();
+  graph.set_num_nodes(30);
+  Xoshiro256 rng(5);
+  for (uint32_t u = 0; u < 30; ++u) {
+    for (uint32_t v = u + 1; v < 30; ++v) {
+      if (rng.Next() % 4 != 0) continue;
+      graph.add_u(u);
+      graph.add_v(v);
+      graph.add_w(static_cast<double>(rng.Next() % 7) - 3);
+    }
+  }
+  const PuzzleCompiler* compiler = *compilers.ForSpec(spec);
+  auto problem = compiler->Compile(spec, v1::CompileOptions());
+  ASSERT_TRUE(problem.ok()) << problem.status();
+  for (int round = 0; round < 100; ++round) {
+    std::vector<uint8_t> bits(30);
+    for (auto& b : bits) b = rng.Next() % 2;
+    const v1::PuzzleSolution board = compiler->Decode(spec, *problem, bits);
+    auto direct = compiler->Validate(spec, board);
+    auto decoded = compiler->ValidateDecoded(spec, *problem, board);
+    ASSERT_TRUE(direct.ok() && decoded.ok());
+    EXPECT_EQ(direct->SerializeAsString(), decoded->SerializeAsString());
   }
 }
 
