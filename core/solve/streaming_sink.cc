@@ -31,16 +31,18 @@ void StreamingSink::OnSample(Sample sample) {
   if (valid) valid_ += static_cast<uint32_t>(sample.num_occurrences);
   UpdateBest(decoded, sample.energy);
   // Uniform sampling: only valid boards, each distinct one once.
-  const bool streamed = !params_.distinct_valid() ||
-                        (valid && distinct_.insert(decoded->bits()).second);
+  bool streamed = !params_.distinct_valid() ||
+                  (valid && distinct_.insert(decoded->bits()).second);
   if (!stream_samples_) return;
+  if (streamed && !Kept(decoded->valid(), sample.energy, decoded->bits()))
+    streamed = false;  // below the max_sample_events best held: never sent
   if (streamed) {
     v1::SampleEvent event = *decoded;
     event.set_energy(sample.energy);
     event.set_num_occurrences(sample.num_occurrences);
     event.set_read_index(sample.read_index);
     if (buffered_) {
-      held_.push_back(std::move(event));
+      Hold(std::move(event));
     } else {
       v1::SolveResponse response;
       *response.mutable_sample() = std::move(event);
@@ -88,14 +90,7 @@ void StreamingSink::Flush() {
     }
     events = std::move(merged);
   }
-  // Ties go by bits, so that one seed gives one stream whatever order the
-  // reads finished in.
-  std::sort(events.begin(), events.end(),
-            [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
-              if (a.valid() != b.valid()) return a.valid();
-              if (a.energy() != b.energy()) return a.energy() < b.energy();
-              return a.bits() < b.bits();
-            });
+  std::sort(events.begin(), events.end(), &StreamingSink::Before);
   if (params_.max_sample_events() > 0 &&
       events.size() > params_.max_sample_events()) {
     events.resize(params_.max_sample_events());
@@ -105,6 +100,39 @@ void StreamingSink::Flush() {
     *response.mutable_sample() = std::move(e);
     emit_(std::move(response));
   }
+}
+
+bool StreamingSink::Before(const v1::SampleEvent& a, const v1::SampleEvent& b) {
+  return OrderKey(a.valid(), a.energy(), a.bits()) <
+         OrderKey(b.valid(), b.energy(), b.bits());
+}
+
+bool StreamingSink::Capped() const {
+  return !params_.aggregate() && params_.max_sample_events() > 0;
+}
+
+bool StreamingSink::Kept(bool valid, double energy,
+                         const std::string& bits) const {
+  if (!buffered_ || !Capped() || held_.size() < params_.max_sample_events())
+    return true;
+  const v1::SampleEvent& worst = held_.front();
+  return OrderKey(valid, energy, bits) <
+         OrderKey(worst.valid(), worst.energy(), worst.bits());
+}
+
+void StreamingSink::Hold(v1::SampleEvent event) {
+  if (!Capped()) {
+    held_.push_back(std::move(event));
+    return;
+  }
+  // A heap of the max_sample_events best, the worst on top: a long run holds
+  // that many events, not one per read.
+  if (held_.size() >= params_.max_sample_events()) {
+    std::pop_heap(held_.begin(), held_.end(), &StreamingSink::Before);
+    held_.pop_back();
+  }
+  held_.push_back(std::move(event));
+  std::push_heap(held_.begin(), held_.end(), &StreamingSink::Before);
 }
 
 StreamingSink::Decoded StreamingSink::DecodeOnce(

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
@@ -103,6 +104,22 @@ class StreamingSink final : public SampleSink {
 
   void UpdateBest(const Decoded& decoded, double energy)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  // The order of held events: valid first, then the lowest energy; ties go by
+  // bits, so that one seed gives one stream whatever order the reads
+  // finished in.
+  static std::tuple<bool, double, const std::string&> OrderKey(
+      bool valid, double energy, const std::string& bits) {
+    return {!valid, energy, bits};
+  }
+  static bool Before(const v1::SampleEvent& a, const v1::SampleEvent& b);
+  // Held events are capped at max_sample_events (not when aggregating, where
+  // every read may add to a kept event's count).
+  bool Capped() const;
+  // Whether an event of this order would be among those held.
+  bool Kept(bool valid, double energy, const std::string& bits) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void Hold(v1::SampleEvent event) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const PuzzleCompiler& compiler_;
   const v1::PuzzleSpec& spec_;

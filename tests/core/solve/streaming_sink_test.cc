@@ -1,0 +1,107 @@
+// StreamingSink's held events: with max_sample_events the sink keeps only
+// that many (the best: valid first, then the lowest energy, ties by bits) and
+// Flush emits exactly what sorting every read and cutting the list would;
+// every read is still counted.
+#include "core/solve/streaming_sink.h"
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/base/rng.h"
+#include "core/puzzles/builtin.h"
+#include "gtest/gtest.h"
+
+namespace qs {
+namespace {
+
+constexpr int kVariables = 12;
+
+v1::PuzzleSpec SmallQubo() {
+  v1::PuzzleSpec spec;
+  v1::QuboModel& q = *spec.mutable_qubo();
+  q.set_num_variables(kVariables);
+  for (int i = 0; i < kVariables; ++i) {
+    q.add_i(i);
+    q.add_j((i + 1) % kVariables);
+    q.add_w(i % 3 - 1);
+  }
+  return spec;
+}
+
+struct SinkRun {
+  std::vector<v1::SampleEvent> events;
+  uint32_t reads_done = 0;
+};
+
+// Feeds `reads` seeded samples (energies with many ties) through a sink.
+SinkRun Feed(const v1::SolveParams& params, int reads) {
+  const v1::PuzzleSpec spec = SmallQubo();
+  const PuzzleCompiler* compiler = *BuiltinCompilers().ForSpec(spec);
+  auto problem = compiler->Compile(spec, v1::CompileOptions());
+  EXPECT_TRUE(problem.ok()) << problem.status();
+  const int n = problem->model.num_variables();
+  EXPECT_GE(n, kVariables / 2);  // distinct boards to order, not one
+  SinkRun run;
+  Interrupter interrupter;
+  const StreamingSink::EventFn emit = [&](v1::SolveResponse&& response) {
+    if (response.has_sample()) run.events.push_back(response.sample());
+  };
+  StreamingSink sink(*compiler, spec, *problem, params, reads, interrupter,
+                     emit, absl::Hours(1));
+  Xoshiro256 rng(11);
+  for (int r = 0; r < reads; ++r) {
+    std::vector<uint8_t> bits(n);
+    for (uint8_t& b : bits) b = rng.Next() % 2;
+    const double energy = -static_cast<double>(rng.Next() % 9);
+    sink.OnSample({std::move(bits), energy, static_cast<uint32_t>(r), 1});
+  }
+  sink.Flush();
+  run.reads_done = sink.reads_done();
+  return run;
+}
+
+std::vector<std::tuple<bool, double, std::string>> Keys(
+    std::vector<v1::SampleEvent> events) {
+  std::vector<std::tuple<bool, double, std::string>> keys;
+  for (const v1::SampleEvent& e : events)
+    keys.emplace_back(!e.valid(), e.energy(), e.bits());
+  return keys;
+}
+
+TEST(StreamingSinkTest, MaxSampleEventsKeepsTheBestOfEveryRead) {
+  constexpr int kReads = 500;
+  v1::SolveParams all;
+  const SinkRun streamed = Feed(all, kReads);
+  ASSERT_EQ(streamed.events.size(), static_cast<size_t>(kReads));
+  auto expected = Keys(streamed.events);
+  std::sort(expected.begin(), expected.end());
+
+  for (uint32_t cap : {1u, 7u, 64u}) {
+    v1::SolveParams capped;
+    capped.set_max_sample_events(cap);
+    const SinkRun run = Feed(capped, kReads);
+    EXPECT_EQ(run.reads_done, static_cast<uint32_t>(kReads));
+    const std::vector<std::tuple<bool, double, std::string>> want(
+        expected.begin(), expected.begin() + cap);
+    EXPECT_EQ(Keys(run.events), want) << "max_sample_events " << cap;
+  }
+}
+
+TEST(StreamingSinkTest, AggregationStillCountsEveryRead) {
+  v1::SolveParams params;
+  params.set_aggregate(true);
+  params.set_max_sample_events(5);
+  const SinkRun run = Feed(params, 300);
+  ASSERT_EQ(run.events.size(), 5u);
+  EXPECT_EQ(run.reads_done, 300u);
+  EXPECT_TRUE(
+      std::is_sorted(run.events.begin(), run.events.end(),
+                     [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
+                       return a.energy() < b.energy();
+                     }));
+}
+
+}  // namespace
+}  // namespace qs
