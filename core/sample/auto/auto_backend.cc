@@ -43,7 +43,8 @@ std::optional<double> LowerBound(const CompiledProblem& problem) {
 
 class AutoBackend final : public Backend {
  public:
-  explicit AutoBackend(const BackendRegistry* registry) : registry_(registry) {}
+  AutoBackend(const BackendRegistry* registry, int worker_threads)
+      : registry_(registry), worker_threads_(worker_threads) {}
 
   absl::string_view name() const override { return kAutoBackend; }
   absl::string_view description() const override {
@@ -133,6 +134,7 @@ class AutoBackend final : public Backend {
 
  private:
   const BackendRegistry* const registry_;
+  const int worker_threads_;
 };
 
 absl::StatusOr<BackendResult> AutoBackend::Solve(
@@ -147,7 +149,7 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
   }
   const v1::AutoExact exact = params.auto_().exact();
   const ModelFeatures features = FeaturesOf(*job.problem, *job.spec);
-  const RacePlan plan = ChoosePlan(features, exact, params);
+  const RacePlan plan = ChoosePlan(features, exact, params, worker_threads_);
   std::vector<Racer> racers;
   for (const RacerPlan& p : plan.racers) {
     if (const Backend* b = Usable(*registry_, p, features))
@@ -195,8 +197,9 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
 
 }  // namespace
 
-std::unique_ptr<Backend> NewAutoBackend(const BackendRegistry* registry) {
-  return std::make_unique<AutoBackend>(registry);
+std::unique_ptr<Backend> NewAutoBackend(const BackendRegistry* registry,
+                                        int worker_threads) {
+  return std::make_unique<AutoBackend>(registry, worker_threads);
 }
 
 }  // namespace qs

@@ -24,8 +24,10 @@ inline constexpr absl::Duration kAutoDefaultTimeLimit = absl::Seconds(10);
 inline constexpr int kAutoDefaultAgreeingRounds = 3;
 
 // `registry` holds the backends it races; it must outlive the backend (the
-// backend may be registered in it).
-std::unique_ptr<Backend> NewAutoBackend(const BackendRegistry* registry);
+// backend may be registered in it). `worker_threads` is the size of the pool
+// the samplers share (a round of bit-sliced cpu-sa gives each thread a word).
+std::unique_ptr<Backend> NewAutoBackend(const BackendRegistry* registry,
+                                        int worker_threads);
 
 }  // namespace qs
 

@@ -121,7 +121,7 @@ RacePlan Puzzle(const ModelFeatures& f, v1::AutoExact exact,
 }
 
 RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
-             const v1::SolveParams& request) {
+             const v1::SolveParams& request, int worker_threads) {
   RacePlan plan;
   if (f.variables <= kAutoExactMaxVariables) {
     plan.rule = "raw/small";
@@ -133,7 +133,8 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     // short schedule fell behind on every measured graph (docs/auto.md,
     // "Max-Cut and other small-integer models").
     plan.rule = "raw/multispin";
-    RacerPlan sa = SamplerRacer(request, "cpu-sa", kAutoMultispinReads);
+    RacerPlan sa =
+        SamplerRacer(request, "cpu-sa", AutoMultispinReads(worker_threads));
     if (f.tuned_range.cold > 0) {
       v1::CpuSaParams& cpu_sa = *sa.params.mutable_cpu_sa();
       cpu_sa.set_beta_hot(kAutoMultispinHotScale * f.tuned_range.hot);
@@ -198,11 +199,15 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
   return f;
 }
 
+uint32_t AutoMultispinReads(int worker_threads) {
+  return static_cast<uint32_t>(kBitSliceLanes * std::max(1, worker_threads));
+}
+
 RacePlan ChoosePlan(const ModelFeatures& features, v1::AutoExact exact,
-                    const v1::SolveParams& request) {
+                    const v1::SolveParams& request, int worker_threads) {
   if (features.higher_order) return HigherOrder(features, exact, request);
   if (features.puzzle) return Puzzle(features, exact, request);
-  return Raw(features, exact, request);
+  return Raw(features, exact, request, worker_threads);
 }
 
 }  // namespace qs

@@ -75,11 +75,10 @@ struct RacePlan {
 inline constexpr int kAutoExactMaxVariables = 22;
 // Raw models at least this dense go to tabu alone.
 inline constexpr double kAutoDenseThreshold = 0.05;
-// Raw models cpu-sa anneals bit-sliced: reads a round (two 256-read words,
-// one per core of the measuring machine), sweeps of the first round, their
+// Raw models cpu-sa anneals bit-sliced: a round's reads are one 256-read word
+// per worker thread (AutoMultispinReads); the sweeps of the first round, their
 // growth per round and their cap (docs/auto.md, "Max-Cut and other
 // small-integer models").
-inline constexpr uint32_t kAutoMultispinReads = 512;
 inline constexpr uint32_t kAutoMultispinFirstSweeps = 500;
 inline constexpr double kAutoMultispinSweepsGrowth = 2;
 inline constexpr uint32_t kAutoMultispinMaxSweeps = 64000;
@@ -99,10 +98,14 @@ inline constexpr int kAutoUniqueLinesSatVariables = 70;
 // when exact engines may not supply the board.
 inline constexpr int kAutoQaoaMaxVariables = 16;
 
+// The reads of a raw/multispin round on a pool of `worker_threads`.
+uint32_t AutoMultispinReads(int worker_threads);
+
 // The race of the rule table for a model. `request` gives the user's reads,
-// sweeps and initial states (reads and sweeps per round when set).
+// sweeps and initial states (reads and sweeps per round when set);
+// `worker_threads` is the size of the samplers' pool.
 RacePlan ChoosePlan(const ModelFeatures& features, v1::AutoExact exact,
-                    const v1::SolveParams& request);
+                    const v1::SolveParams& request, int worker_threads);
 
 }  // namespace qs
 

@@ -308,10 +308,11 @@ TEST(AutoBackendTest, SmallIntegerModelsRunGrowingBitSlicedRounds) {
   EXPECT_EQ(run.raced(), std::set<std::string>{"cpu-sa"});
   EXPECT_EQ(run.info().stop_rule(), "agreeing rounds");
   EXPECT_EQ(run.summary.best_energy(), -kBitSliceMinVariables / 2);
-  // Two rounds of kAutoMultispinReads reads: the first's sweeps, then twice
-  // as many.
+  // Two rounds of a word per worker thread (2 here): the first's sweeps,
+  // then twice as many.
   ASSERT_EQ(run.Raced("cpu-sa")->rounds(), 2u);
-  EXPECT_EQ(run.summary.sweeps_done(), int64_t{kAutoMultispinReads} *
+  EXPECT_EQ(AutoMultispinReads(2), 2u * kBitSliceLanes);
+  EXPECT_EQ(run.summary.sweeps_done(), int64_t{AutoMultispinReads(2)} *
                                            kAutoMultispinFirstSweeps *
                                            (1 + kAutoMultispinSweepsGrowth));
 }
