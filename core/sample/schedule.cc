@@ -166,16 +166,19 @@ double ResolvedSchedule::Interpolate(int64_t index) const {
   return InterpolateBeta(type_, ends_, index, num_betas_);
 }
 
+BetaRange CachedBetaRange(BetaRangeRule rule, const Qubo& model,
+                          DerivedCache* derived) {
+  if (derived == nullptr) return BetaRangeFor(rule, model);
+  return *derived->GetOrMake<BetaRange>(
+      absl::StrCat("beta_range/", static_cast<int>(rule)),
+      [&] { return BetaRangeFor(rule, model); });
+}
+
 BetaRange ResolveBetaRange(const Qubo& model, const SampleParams& params) {
   if (params.beta_hot > 0 && params.beta_cold > 0)
     return {params.beta_hot, params.beta_cold};
   BetaRange range =
-      params.derived == nullptr
-          ? BetaRangeFor(params.beta_range_rule, model)
-          : *params.derived->GetOrMake<BetaRange>(
-                absl::StrCat("beta_range/",
-                             static_cast<int>(params.beta_range_rule)),
-                [&] { return BetaRangeFor(params.beta_range_rule, model); });
+      CachedBetaRange(params.beta_range_rule, model, params.derived);
   if (params.beta_hot > 0) range.hot = params.beta_hot;
   if (params.beta_cold > 0) range.cold = params.beta_cold;
   if (range.cold < range.hot) range.cold = range.hot;

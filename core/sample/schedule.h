@@ -42,6 +42,9 @@ BetaRange DefaultBetaRange(const Qubo& model);
 // This project's default range (see TunedBetaRange in schedule.cc).
 BetaRange TunedBetaRange(const Qubo& model);
 BetaRange BetaRangeFor(BetaRangeRule rule, const Qubo& model);
+// BetaRangeFor, made once per compiled problem when `derived` is not null.
+BetaRange CachedBetaRange(BetaRangeRule rule, const Qubo& model,
+                          DerivedCache* derived);
 
 // num_sweeps inverse temperatures from hot to cold: geometric (hot *
 // (cold/hot)^(t/(T-1))) or linear.

@@ -30,7 +30,17 @@ using testing::CommandResult;
 using testing::LastJsonLine;
 using testing::RunQsolve;
 
-class CliTest : public testing::SharedServerTest {};
+class CliTest : public testing::SharedServerTest {
+ protected:
+  // The backend that answered a 6-queens `qsolve solve` with these flags.
+  std::string BackendFor(const std::string& flags) {
+    const CommandResult result = RunQsolve(absl::StrCat(
+        "solve", Addr(), "--kind nqueens --input 6 --json ", flags));
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    if (result.exit_code != 0) return "";
+    return LastJsonLine(result.out).fields().at("backend").string_value();
+  }
+};
 
 TEST_F(CliTest, Health) {
   const CommandResult result = RunQsolve("health" + Addr());
@@ -95,11 +105,7 @@ TEST_F(CliTest, SolveWithNoSolverFlagsRunsAuto) {
   EXPECT_NE(other.exit_code, 0);
   EXPECT_THAT(other.err, HasSubstr("--auto_exact: TabuParams has no field"));
   // A cpu-sa flag without --backend runs cpu-sa, as before auto.
-  const CommandResult annealer = RunQsolve(absl::StrCat(
-      "solve", Addr(), "--kind nqueens --input 6 --beta_hot 1 --json"));
-  ASSERT_EQ(annealer.exit_code, 0) << annealer.err;
-  EXPECT_EQ(LastJsonLine(annealer.out).fields().at("backend").string_value(),
-            "cpu-sa");
+  EXPECT_EQ(BackendFor("--beta_hot 1"), "cpu-sa");
 }
 
 TEST_F(CliTest, AnnealerFlagsReachTheBackend) {
@@ -144,11 +150,7 @@ TEST_F(CliTest, ParallelTemperingSolvesASoloGameIdWithItsFlags) {
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.err, HasSubstr("--schedule: PtParams has no field"));
   // A parameter only pt has, without --backend, runs pt.
-  const CommandResult replicas = RunQsolve(absl::StrCat(
-      "solve", Addr(), "--kind nqueens --input 6 --replicas 8 --json"));
-  ASSERT_EQ(replicas.exit_code, 0) << replicas.err;
-  EXPECT_EQ(LastJsonLine(replicas.out).fields().at("backend").string_value(),
-            "pt");
+  EXPECT_EQ(BackendFor("--replicas 8"), "pt");
 }
 
 TEST_F(CliTest, UnsolvedBoardStillExitsZero) {

@@ -135,11 +135,9 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     plan.rule = "raw/multispin";
     RacerPlan sa =
         SamplerRacer(request, "cpu-sa", AutoMultispinReads(worker_threads));
-    if (f.tuned_range.cold > 0) {
-      v1::CpuSaParams& cpu_sa = *sa.params.mutable_cpu_sa();
-      cpu_sa.set_beta_hot(kAutoMultispinHotScale * f.tuned_range.hot);
-      cpu_sa.set_beta_cold(f.tuned_range.cold);
-    }
+    v1::CpuSaParams& cpu_sa = *sa.params.mutable_cpu_sa();
+    cpu_sa.set_beta_hot(kAutoMultispinHotScale * f.tuned_range.hot);
+    cpu_sa.set_beta_cold(f.tuned_range.cold);
     if (!request.has_num_sweeps()) {
       sa.params.set_num_sweeps(kAutoMultispinFirstSweeps);
       sa.sweeps_growth = kAutoMultispinSweepsGrowth;
@@ -179,12 +177,10 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
   f.variables = model.num_variables();
   f.multispin = f.variables >= kBitSliceMinVariables &&
                 CachedBitSliceModel(model, &problem.derived)->qualifies;
-  if (f.multispin) {
-    auto range = problem.derived.GetOrTryMake<BetaRange>(
-        "auto/tuned_beta_range",
-        [&]() -> absl::StatusOr<BetaRange> { return TunedBetaRange(model); });
-    if (range.ok()) f.tuned_range = **range;
-  }
+  // The range cpu-sa itself would take, kept where cpu-sa keeps it.
+  if (f.multispin)
+    f.tuned_range =
+        CachedBetaRange(BetaRangeRule::kTuned, model, &problem.derived);
   f.couplers = model.num_couplers();
   const double pairs = 0.5 * f.variables * (f.variables - 1.0);
   f.density = pairs > 0 ? f.couplers / pairs : 0;
