@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <thread>
 
 #include "absl/synchronization/mutex.h"
@@ -433,21 +434,33 @@ class DwaveCancelTest : public DwaveSamplerTest {
     emulator_ = std::make_unique<sapi_emulator::SapiEmulator>(options);
     ASSERT_OK(emulator_->Start());
   }
+
+  // Samples 10 reads of OneHot3 on a thread of its own and runs `stop` once
+  // the problem is queued, so that a loaded machine slow to submit cannot
+  // stop the call before the submission.
+  absl::StatusOr<SampleStats> SampleThenStop(
+      Interrupter& interrupter, CollectingSink& sink,
+      const std::function<void()>& stop) {
+    auto sampler = NewDwaveSampler(Options());
+    absl::StatusOr<SampleStats> stats;
+    std::thread solve([&] {
+      SampleParams params;
+      params.num_reads = 10;
+      stats = sampler->Sample(OneHot3(), params, sink, interrupter);
+    });
+    while (AcceptedSubmissions() == 0) absl::SleepFor(absl::Milliseconds(5));
+    stop();
+    solve.join();
+    return stats;
+  }
 };
 
 TEST_F(DwaveCancelTest, CancellingTheCallSendsDelete) {
-  auto sampler = NewDwaveSampler(Options());
   Interrupter interrupter;
   CollectingSink sink;
-  absl::StatusOr<SampleStats> stats;
-  std::thread solve([&] {
-    SampleParams params;
-    params.num_reads = 10;
-    stats = sampler->Sample(OneHot3(), params, sink, interrupter);
-  });
-  while (AcceptedSubmissions() == 0) absl::SleepFor(absl::Milliseconds(5));
-  interrupter.Interrupt(StopReason::kCancelled);
-  solve.join();
+  const absl::StatusOr<SampleStats> stats =
+      SampleThenStop(interrupter, sink,
+                     [&] { interrupter.Interrupt(StopReason::kCancelled); });
   ASSERT_OK(stats);
   EXPECT_EQ(stats->stop_reason, StopReason::kCancelled);
   EXPECT_EQ(stats->reads_done, 0);
@@ -459,14 +472,13 @@ TEST_F(DwaveCancelTest, CancellingTheCallSendsDelete) {
 }
 
 TEST_F(DwaveCancelTest, TheDeadlineSendsDelete) {
-  auto sampler = NewDwaveSampler(Options());
   Interrupter interrupter;
-  interrupter.SetDeadline(absl::Now() + absl::Seconds(2),
-                          StopReason::kDeadline);
   CollectingSink sink;
-  SampleParams params;
-  params.num_reads = 10;
-  auto stats = sampler->Sample(OneHot3(), params, sink, interrupter);
+  const absl::StatusOr<SampleStats> stats =
+      SampleThenStop(interrupter, sink, [&] {
+        interrupter.SetDeadline(absl::Now() + absl::Milliseconds(200),
+                                StopReason::kDeadline);
+      });
   ASSERT_OK(stats);
   EXPECT_EQ(stats->stop_reason, StopReason::kDeadline);
   EXPECT_EQ(emulator_->CountRequests("cancel", "DELETE"), 1);
