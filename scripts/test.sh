@@ -34,12 +34,14 @@ passed=0
 failed=0
 timings=()
 
-# Runs ctest, echoing its output, and adds its counts to the totals.
+# Runs ctest, echoing its output, and adds its counts to the totals. A test without a TIMEOUT of its
+# own fails after 900 s (the slowest C++ test takes about 90 s under ASan), so that a hang shows as
+# one failure instead of using up the CI's time.
 run_ctest() {
   local log
   log=$(mktemp)
   local status=0
-  ctest --output-on-failure -j"$JOBS" "$@" 2>&1 | tee "$log" || status=$?
+  ctest --output-on-failure --timeout 900 -j"$JOBS" "$@" 2>&1 | tee "$log" || status=$?
   local line
   line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -1 || true)
   rm -f "$log"
