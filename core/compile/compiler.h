@@ -105,6 +105,12 @@ class PuzzleCompiler {
   virtual absl::StatusOr<v1::ValidationReport> Validate(
       const v1::PuzzleSpec& spec, const v1::PuzzleSolution& solution) const = 0;
 
+  // Whether every assignment decodes to a valid board (raw models: Max-Cut,
+  // QUBO). The sampling path then marks each read valid without validating
+  // it: a read of a 1000-node graph cost more to validate (the cut over every
+  // edge, which the energy already gives) than to decode.
+  virtual bool EveryBoardValid() const { return false; }
+
   // Validate for a board decoded from `problem` on the sampling path, where
   // the same spec is validated once per distinct read: a family may keep what
   // it parses from the spec with the problem (problem.derived) instead of

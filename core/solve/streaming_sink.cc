@@ -143,36 +143,52 @@ StreamingSink::Decoded StreamingSink::DecodeOnce(
     auto it = memo_.find(bits);
     if (it != memo_.end()) return it->second;
   }
-  // Valid boards (the ground states a solved puzzle's reads end in) are also
-  // kept with the compiled problem, for the next solves of the same puzzle.
   const std::string packed = PackBits(bits);
-  const std::string key = absl::StrCat("valid_board/", packed);
-  Decoded decoded = problem_.derived.Find<v1::SampleEvent>(key);
-  if (decoded == nullptr) {
-    const std::vector<uint8_t> full = problem_.variables.Expand(bits);
-    auto event = std::make_shared<v1::SampleEvent>();
-    event->set_bits(full == bits ? packed : PackBits(full));
-    event->set_num_variables(static_cast<uint32_t>(full.size()));
-    *event->mutable_solution() = compiler_.Decode(spec_, problem_, full);
-    auto report = compiler_.ValidateDecoded(spec_, problem_, event->solution());
-    if (report.ok()) {
-      event->set_valid(report->valid());
-      *event->mutable_violations() = std::move(*report->mutable_violations());
-    } else {
-      event->set_valid(false);
-      *event->add_violations() =
-          MakeViolation("decode_error", "", report.status().message());
-    }
-    decoded = std::move(event);
-    // A raw model's every board is valid: half the cache at most, so that
-    // the samplers' derived data (schedules, kernel models) still fit.
-    if (decoded->valid()) {
-      problem_.derived.PutShared(key, decoded, DerivedCache::kMaxEntries / 2);
+  Decoded decoded;
+  if (compiler_.EveryBoardValid()) {
+    // A raw model's boards need no validation, and are rarely read twice
+    // across solves: not worth a place in the problem's cache.
+    decoded = DecodeBoard(bits, packed);
+  } else {
+    // Valid boards (the ground states a solved puzzle's reads end in) are
+    // also kept with the compiled problem, for the next solves of the same
+    // puzzle; half the cache at most, so that the samplers' derived data
+    // (schedules, kernel models) still fit beside a puzzle of many boards.
+    const std::string key = absl::StrCat("valid_board/", packed);
+    decoded = problem_.derived.Find<v1::SampleEvent>(key);
+    if (decoded == nullptr) {
+      decoded = DecodeBoard(bits, packed);
+      if (decoded->valid()) {
+        problem_.derived.PutShared(key, decoded, DerivedCache::kMaxEntries / 2);
+      }
     }
   }
   absl::MutexLock lock(&memo_mu_);
   if (memo_.size() < kMaxMemo) memo_.emplace(bits, decoded);
   return decoded;
+}
+
+std::shared_ptr<v1::SampleEvent> StreamingSink::DecodeBoard(
+    const std::vector<uint8_t>& bits, const std::string& packed) const {
+  const std::vector<uint8_t> full = problem_.variables.Expand(bits);
+  auto event = std::make_shared<v1::SampleEvent>();
+  event->set_bits(full == bits ? packed : PackBits(full));
+  event->set_num_variables(static_cast<uint32_t>(full.size()));
+  *event->mutable_solution() = compiler_.Decode(spec_, problem_, full);
+  if (compiler_.EveryBoardValid()) {
+    event->set_valid(true);
+    return event;
+  }
+  auto report = compiler_.ValidateDecoded(spec_, problem_, event->solution());
+  if (report.ok()) {
+    event->set_valid(report->valid());
+    *event->mutable_violations() = std::move(*report->mutable_violations());
+  } else {
+    event->set_valid(false);
+    *event->add_violations() =
+        MakeViolation("decode_error", "", report.status().message());
+  }
+  return event;
 }
 
 void StreamingSink::UpdateBest(const Decoded& decoded, double energy) {

@@ -101,6 +101,9 @@ class StreamingSink final : public SampleSink {
   // kMaxMemo states are remembered), and valid boards once per compiled
   // problem.
   Decoded DecodeOnce(const std::vector<uint8_t>& bits);
+  // Decodes and validates one board (`packed`: the bits packed).
+  std::shared_ptr<v1::SampleEvent> DecodeBoard(const std::vector<uint8_t>& bits,
+                                               const std::string& packed) const;
 
   void UpdateBest(const Decoded& decoded, double energy)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);

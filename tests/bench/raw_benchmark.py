@@ -15,8 +15,9 @@ planar graphs on 800 nodes, as rudy makes G14 (weights 1) and G18 (+-1); a 50 x 
 weights, as G11; and QUBOs of Beasley's recipe (density 10 %, integers in [-100, 100], maximised) with the
 sizes of bqp50 to bqp1000.
 
-Contenders: `auto` (no solver flags, the default backend) and `sb` (--backend sb --reads 256 --sweeps
-1000, one call). From the repository root:
+Contenders: `auto` (no solver flags, the default backend), `sb` (--backend sb --reads 256 --sweeps
+1000, one call) and `tabu` (--backend tabu --reads 8: the restarts of one of auto's rounds on a dense
+QUBO, alone). From the repository root:
 
   build/server/qs_server --address=127.0.0.1:50051 &
   tests/bench/raw_benchmark.py --addr 127.0.0.1:50051 --runs 10
@@ -53,6 +54,7 @@ MODELS = {
 CONTENDERS = {
     "auto": [],
     "sb": ["--backend", "sb", "--reads", "256", "--sweeps", "1000"],
+    "tabu": ["--backend", "tabu", "--reads", "8"],
 }
 
 
@@ -119,7 +121,7 @@ def main():
     parser.add_argument("--qsolve", default=os.path.join(ROOT, "build/clients/qsolve"))
     parser.add_argument("--generate_instances", default=os.path.join(ROOT, "build/tests/generate_instances"))
     parser.add_argument("--models", default=",".join(MODELS), help="comma-separated names of MODELS")
-    parser.add_argument("--contenders", default="auto", help="comma-separated: auto, sb")
+    parser.add_argument("--contenders", default="auto", help="comma-separated: auto, sb, tabu")
     parser.add_argument("--runs", type=int, default=10, help="seeded runs per graph and contender")
     parser.add_argument("--time_limit", type=float, default=10, help="seconds per run")
     parser.add_argument("--reference_sweeps", type=int, default=64000,

@@ -1,6 +1,7 @@
 // The "auto" backend: parameters, the choice of the race, its metrics.
 #include "core/sample/auto/auto_backend.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,8 +62,9 @@ class AutoBackend final : public Backend {
                  "or not at all (QUBO samplers only)"},
         {.name = "agreeing_rounds",
          .default_value = "3",
-         .help = "raw models without a target stop when this many rounds "
-                 "agree on the best energy",
+         .help = "raw models without a target, and without the exact "
+                 "engine racing, stop when this many rounds agree on the best "
+                 "energy",
          .unit = "rounds",
          .min = 1,
          .max = kMaxAgreeingRounds}};
@@ -174,8 +176,13 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
   options.seed = job.seed;
   if (!features.puzzle) {
     // A target is the user's stopping rule: rounds that agree below it do
-    // not end the race.
-    if (!job.target_energy) {
+    // not end the race. Neither do they while the exact engine races: its
+    // proof comes within milliseconds on the models it takes, and rounds of
+    // a fast sampler on such a model agree sooner than that.
+    const bool proof_coming =
+        std::any_of(racers.begin(), racers.end(),
+                    [](const Racer& r) { return r.plan.exact; });
+    if (!job.target_energy && !proof_coming) {
       options.agreeing_rounds = params.auto_().agreeing_rounds() > 0
                                     ? params.auto_().agreeing_rounds()
                                     : kAutoDefaultAgreeingRounds;

@@ -59,12 +59,23 @@ bool HasAvx2() {
 
 // Bits after the binary point that v needs (v = M 2^-bits, M odd).
 int FractionBits(double v) {
-  if (v == 0) return 0;
+  // Integers, the common case, without frexp: this runs over every coupler
+  // of every model auto looks at.
+  if (std::abs(v) < 0x1p53 && v == std::trunc(v)) return 0;
   if (!std::isfinite(v)) return std::numeric_limits<int>::max();
   int exponent;
   const double mantissa = std::frexp(std::abs(v), &exponent);
   const auto m = static_cast<uint64_t>(std::ldexp(mantissa, 53));
   return std::max(0, 53 - exponent - std::countr_zero(m));
+}
+
+// gcd(g, v), g >= 0. The gcd changes a few times over a model: a test of
+// divisibility is far cheaper than std::gcd's loop for each of its terms.
+int64_t GcdWith(int64_t g, int64_t v) {
+  if (g == 0) return std::gcd(g, v);
+  // Powers of two (1 included, the usual gcd) need no division.
+  const bool divides = (g & (g - 1)) == 0 ? (v & (g - 1)) == 0 : v % g == 0;
+  return divides ? g : std::gcd(g, v);
 }
 
 BitSliceModel Refuse(std::string reason) {
@@ -96,8 +107,11 @@ BitSliceModel MakeBitSliceModel(const Qubo& qubo) {
       bits = std::max(bits, FractionBits(nb.w));
   }
   if (bits > 60) return Refuse("coefficients off a power-of-two grid");
+  auto scaled_by_grid = [bits](double v) {
+    return bits == 0 ? v : std::ldexp(v, bits);
+  };
   auto integer = [&](double v, int64_t& out) {
-    const double scaled = std::ldexp(v, bits);
+    const double scaled = scaled_by_grid(v);
     if (!(std::abs(scaled) <= kMaxInteger)) return false;
     out = static_cast<int64_t>(scaled);
     return true;
@@ -114,10 +128,10 @@ BitSliceModel MakeBitSliceModel(const Qubo& qubo) {
       int64_t b;
       if (!integer(nb.w, b)) return Refuse("coefficients too large");
       sum += b;
-      g = std::gcd(g, b);
+      g = GcdWith(g, b);
     }
     field4[i] = -sum;
-    g = std::gcd(g, field4[i]);
+    g = GcdWith(g, field4[i]);
   }
   if (g == 0) return Refuse("no non-zero coefficient");
 
@@ -133,11 +147,14 @@ BitSliceModel MakeBitSliceModel(const Qubo& qubo) {
   int32_t max_total = 0;
   int64_t work = 0;
   int64_t ising_at_zero2 = 0, half_bonds2 = 0, fields = 0;  // 2 I(0), ...
+  std::vector<int64_t> row_units;  // row i's couplings in units
   for (int i = 0; i < n; ++i) {
     const int64_t eta = field4[i] / g;
     int64_t row = std::abs(eta);
+    row_units.clear();
     for (const Neighbor& nb : qubo.neighbors(i)) {
-      const int64_t w = std::llround(std::ldexp(nb.w, bits)) / g;
+      const int64_t w = std::llround(scaled_by_grid(nb.w)) / g;
+      row_units.push_back(w);
       if (std::abs(w) > kBitSliceMaxWeight) {
         return Refuse(absl::StrCat("a coupling of ", std::abs(w),
                                    " units exceeds ", kBitSliceMaxWeight));
@@ -165,11 +182,13 @@ BitSliceModel MakeBitSliceModel(const Qubo& qubo) {
     model.row_start[i] = static_cast<uint32_t>(model.offsets.size());
     for (int level = 0; level < 4; ++level) {
       const size_t before = model.offsets.size();
-      for (const Neighbor& nb : qubo.neighbors(i)) {
-        const int64_t w = std::llround(std::ldexp(nb.w, bits)) / g;
+      const auto row_neighbors = qubo.neighbors(i);
+      for (size_t k = 0; k < row_neighbors.size(); ++k) {
+        const int64_t w = row_units[k];
         if (std::abs(w) >> level & 1) {
-          model.offsets.push_back((static_cast<uint32_t>(nb.j) << 6) |
-                                  (w > 0 ? 32u : 0u));
+          model.offsets.push_back(
+              (static_cast<uint32_t>(row_neighbors[k].j) << 6) |
+              (w > 0 ? 32u : 0u));
         }
       }
       if (model.offsets.size() > before) {

@@ -1,14 +1,16 @@
 // StreamingSink's held events: with max_sample_events the sink keeps only
 // that many (the best: valid first, then the lowest energy, ties by bits) and
 // Flush emits exactly what sorting every read and cutting the list would;
-// every read is still counted.
+// every read is still counted. Raw models' boards skip validation.
 #include "core/solve/streaming_sink.h"
 
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "core/base/rng.h"
 #include "core/puzzles/builtin.h"
 #include "gtest/gtest.h"
@@ -101,6 +103,49 @@ TEST(StreamingSinkTest, AggregationStillCountsEveryRead) {
                      [](const v1::SampleEvent& a, const v1::SampleEvent& b) {
                        return a.energy() < b.energy();
                      }));
+}
+
+// Raw models' boards are all valid: the sink marks them so without
+// validating, and keeps none of them with the compiled problem.
+TEST(StreamingSinkTest, RawBoardsAreValidWithoutValidationOrCacheEntry) {
+  for (const std::string& kind : BuiltinCompilers().Kinds()) {
+    const bool raw = kind == "qubo" || kind == "maxcut";
+    EXPECT_EQ((*BuiltinCompilers().ForKind(kind))->EveryBoardValid(), raw)
+        << kind;
+  }
+
+  v1::PuzzleSpec spec;
+  v1::MaxCutPuzzle& graph = *spec.mutable_maxcut();
+  graph.set_num_nodes(3);
+  for (auto [u, v] : {std::pair{0, 1}, {1, 2}}) {
+    graph.add_u(u);
+    graph.add_v(v);
+    graph.add_w(1);
+  }
+  const PuzzleCompiler* compiler = *BuiltinCompilers().ForSpec(spec);
+  auto problem = compiler->Compile(spec, v1::CompileOptions());
+  ASSERT_TRUE(problem.ok()) << problem.status();
+  std::vector<v1::SampleEvent> events;
+  const StreamingSink::EventFn emit = [&](v1::SolveResponse&& response) {
+    if (response.has_sample()) events.push_back(response.sample());
+  };
+  Interrupter interrupter;
+  v1::SolveParams params;
+  StreamingSink sink(*compiler, spec, *problem, params, 2, interrupter, emit,
+                     absl::Hours(1));
+  sink.OnSample({{0, 1, 0}, -2, 0, 1});
+  sink.OnSample({{0, 0, 0}, 0, 1, 1});
+  ASSERT_EQ(events.size(), 2u);
+  for (const v1::SampleEvent& e : events) {
+    EXPECT_TRUE(e.valid());
+    EXPECT_EQ(e.violations_size(), 0);
+    EXPECT_EQ(e.solution().rows_size(), 1);
+    EXPECT_TRUE(problem->derived.Find<v1::SampleEvent>(
+                    absl::StrCat("valid_board/", e.bits())) == nullptr);
+  }
+  EXPECT_EQ(events[0].solution().rows(0), "010");
+  EXPECT_EQ(sink.valid(), 2u);
+  EXPECT_EQ(sink.best().energy(), -2);
 }
 
 }  // namespace

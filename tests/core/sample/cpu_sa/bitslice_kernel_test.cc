@@ -153,6 +153,18 @@ TEST(BitSliceModelTest, QualifyingRule) {
   EXPECT_FALSE(weighted.unit_weights);
   EXPECT_TRUE(weighted.has_field);
 
+  // The unit is the gcd of the couplings and fields (4 J and 4 h) over 4,
+  // whether it shrinks through powers of two or not.
+  QuboBuilder sixes(3);
+  sixes.AddLinear(0, 6);
+  sixes.AddQuadratic(0, 1, 6);
+  sixes.AddQuadratic(1, 2, -12);  // 4 h = -18, 6, 12
+  EXPECT_EQ(MakeBitSliceModel(Build(std::move(sixes))).unit, 1.5);
+  QuboBuilder halves(3);
+  halves.AddQuadratic(0, 1, 4);
+  halves.AddQuadratic(1, 2, -2);  // 4 h = -4, -2, 2
+  EXPECT_EQ(MakeBitSliceModel(Build(std::move(halves))).unit, 0.5);
+
   QuboBuilder heavy(3);
   heavy.AddQuadratic(0, 1, 1);
   heavy.AddQuadratic(1, 2, 16);  // 16 units
