@@ -139,7 +139,10 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     cpu_sa.set_beta_hot(kAutoMultispinHotScale * f.tuned_range.hot);
     cpu_sa.set_beta_cold(f.tuned_range.cold);
     if (!request.has_num_sweeps()) {
-      sa.params.set_num_sweeps(kAutoMultispinFirstSweeps);
+      const double mean_degree = 2.0 * f.couplers / f.variables;
+      sa.params.set_num_sweeps(mean_degree >= kAutoMultispinShortStartDegree
+                                   ? kAutoMultispinShortFirstSweeps
+                                   : kAutoMultispinFirstSweeps);
       sa.sweeps_growth = kAutoMultispinSweepsGrowth;
       sa.max_sweeps = kAutoMultispinMaxSweeps;
     }

@@ -262,8 +262,9 @@ TEST(AutoBackendTest, ASmallRawModelStopsAtItsProvenOptimum) {
     ASSERT_TRUE(run.info().has_proven_optimum());
     EXPECT_EQ(run.summary.best_energy(), run.info().proven_optimum());
     EXPECT_EQ(run.info().rule(), "raw/small");
-    if (exact == v1::EXACT_PROOF_ONLY)
+    if (exact == v1::EXACT_PROOF_ONLY) {
       EXPECT_EQ(run.summary.solved_by(), "tabu");
+    }
   }
 }
 
@@ -314,6 +315,39 @@ TEST(AutoBackendTest, SmallIntegerModelsRunGrowingBitSlicedRounds) {
   EXPECT_EQ(AutoMultispinReads(2), 2u * kBitSliceLanes);
   EXPECT_EQ(run.summary.sweeps_done(), int64_t{AutoMultispinReads(2)} *
                                            kAutoMultispinFirstSweeps *
+                                           (1 + kAutoMultispinSweepsGrowth));
+}
+
+// Dense graphs (the G1-G10 shape) start with a shorter first round. Here 8
+// disjoint complete bipartite graphs K(32, 32): mean degree 32, every read
+// cuts them all (each is a bipartite antiferromagnet, with no frustration).
+TEST(AutoBackendTest, DenseGraphsStartWithAShorterRound) {
+  constexpr int kSide = 32, kParts = 8;
+  static_assert(2 * kSide * kParts >= kBitSliceMinVariables);
+  static_assert(kSide >= kAutoMultispinShortStartDegree);
+  v1::SolveRequest request;
+  v1::MaxCutPuzzle& graph = *request.mutable_puzzle()->mutable_maxcut();
+  graph.set_num_nodes(2 * kSide * kParts);
+  for (int part = 0; part < kParts; ++part) {
+    const int base = 2 * kSide * part;
+    for (int a = 0; a < kSide; ++a) {
+      for (int b = 0; b < kSide; ++b) {
+        graph.add_u(base + a);
+        graph.add_v(base + kSide + b);
+        graph.add_w(1);
+      }
+    }
+  }
+  request.mutable_params()->set_seed(5);
+  request.mutable_params()->mutable_auto_()->set_exact(v1::EXACT_OFF);
+  request.mutable_params()->mutable_auto_()->set_agreeing_rounds(2);
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.info().rule(), "raw/multispin");
+  EXPECT_EQ(run.summary.best_energy(), -kParts * kSide * kSide);
+  ASSERT_EQ(run.Raced("cpu-sa")->rounds(), 2u);
+  EXPECT_EQ(run.summary.sweeps_done(), int64_t{AutoMultispinReads(2)} *
+                                           kAutoMultispinShortFirstSweeps *
                                            (1 + kAutoMultispinSweepsGrowth));
 }
 
