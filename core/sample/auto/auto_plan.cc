@@ -139,10 +139,7 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     cpu_sa.set_beta_hot(kAutoMultispinHotScale * f.tuned_range.hot);
     cpu_sa.set_beta_cold(f.tuned_range.cold);
     if (!request.has_num_sweeps()) {
-      const double mean_degree = 2.0 * f.couplers / f.variables;
-      sa.params.set_num_sweeps(mean_degree >= kAutoMultispinShortStartDegree
-                                   ? kAutoMultispinShortFirstSweeps
-                                   : kAutoMultispinFirstSweeps);
+      sa.params.set_num_sweeps(AutoMultispinFirstSweeps(f));
       sa.sweeps_growth = kAutoMultispinSweepsGrowth;
       sa.max_sweeps = kAutoMultispinMaxSweeps;
     }
@@ -196,6 +193,15 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
     }
   }
   return f;
+}
+
+uint32_t AutoMultispinFirstSweeps(const ModelFeatures& f) {
+  const double mean_degree = 2.0 * f.couplers / std::max(1, f.variables);
+  if (mean_degree >= kAutoMultispinShortStartDegree)
+    return kAutoMultispinShortFirstSweeps;
+  return std::max(kAutoMultispinFirstSweeps,
+                  static_cast<uint32_t>(kAutoMultispinFirstSweepsPerVariable *
+                                        f.variables));
 }
 
 uint32_t AutoMultispinReads(int worker_threads) {

@@ -76,13 +76,17 @@ inline constexpr int kAutoExactMaxVariables = 22;
 // Raw models at least this dense go to tabu alone.
 inline constexpr double kAutoDenseThreshold = 0.05;
 // Raw models cpu-sa anneals bit-sliced: a round's reads are one 256-read word
-// per worker thread (AutoMultispinReads); the sweeps of the first round, their
-// growth per round and their cap (docs/auto.md, "Max-Cut and other
-// small-integer models").
+// per worker thread (AutoMultispinReads); the sweeps of the first round
+// (AutoMultispinFirstSweeps), their growth per round and their cap (docs/
+// auto.md, "Max-Cut and other small-integer models").
+//
+// The first round: n / 2 sweeps, at least 500 (on 2000-node graphs 1000
+// sweeps reached the best cut in 70-80 % of the time of 500, and 2000 in
+// more than 1000); from a mean degree of 32 (the G1-G10 shape: 800 nodes,
+// degree 48), 250, which reached those graphs' best cut in about 60 % of the
+// time of 500 and cost the sparser G43 shape (degree 20) 60 % more.
 inline constexpr uint32_t kAutoMultispinFirstSweeps = 500;
-// From this mean degree (the G1-G10 shape: 800 nodes, degree 48) the first
-// round is half as long: 250 sweeps reached those graphs' best cut in about
-// 60 % of the time, and cost the sparser G43 shape (degree 20) 60 % more.
+inline constexpr double kAutoMultispinFirstSweepsPerVariable = 0.5;
 inline constexpr double kAutoMultispinShortStartDegree = 32;
 inline constexpr uint32_t kAutoMultispinShortFirstSweeps = 250;
 inline constexpr double kAutoMultispinSweepsGrowth = 2;
@@ -105,6 +109,8 @@ inline constexpr int kAutoQaoaMaxVariables = 16;
 
 // The reads of a raw/multispin round on a pool of `worker_threads`.
 uint32_t AutoMultispinReads(int worker_threads);
+// The sweeps of raw/multispin's first round.
+uint32_t AutoMultispinFirstSweeps(const ModelFeatures& features);
 
 // The race of the rule table for a model. `request` gives the user's reads,
 // sweeps and initial states (reads and sweeps per round when set);

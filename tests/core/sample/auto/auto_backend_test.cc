@@ -351,6 +351,20 @@ TEST(AutoBackendTest, DenseGraphsStartWithAShorterRound) {
                                            (1 + kAutoMultispinSweepsGrowth));
 }
 
+TEST(AutoBackendTest, FirstRoundGrowsWithTheGraphAndShrinksWhenDense) {
+  auto first_sweeps = [](int nodes, int64_t edges) {
+    ModelFeatures f;
+    f.variables = nodes;
+    f.couplers = edges;
+    return AutoMultispinFirstSweeps(f);
+  };
+  EXPECT_EQ(first_sweeps(800, 19176), kAutoMultispinShortFirstSweeps);  // G1
+  EXPECT_EQ(first_sweeps(800, 4694), kAutoMultispinFirstSweeps);        // G14
+  EXPECT_EQ(first_sweeps(1000, 9990), kAutoMultispinFirstSweeps);       // G43
+  EXPECT_EQ(first_sweeps(2000, 19990), 1000u);                          // G22
+  EXPECT_EQ(first_sweeps(7000, 17148), 3500u);                          // G60
+}
+
 TEST(AutoBackendTest, AgreeingRoundsDoNotEndARaceWithATarget) {
   v1::SolveRequest request = PerfectMatching(kBitSliceMinVariables);
   request.mutable_params()->mutable_auto_()->set_agreeing_rounds(1);
