@@ -148,7 +148,9 @@ StreamingSink::Decoded StreamingSink::DecodeOnce(
   if (compiler_.EveryBoardValid()) {
     // A raw model's boards need no validation, and are rarely read twice
     // across solves: not worth a place in the problem's cache.
-    decoded = DecodeBoard(bits, packed);
+    auto event = DecodeBoard(bits, packed);
+    event->set_valid(true);
+    decoded = std::move(event);
   } else {
     // Valid boards (the ground states a solved puzzle's reads end in) are
     // also kept with the compiled problem, for the next solves of the same
@@ -157,7 +159,7 @@ StreamingSink::Decoded StreamingSink::DecodeOnce(
     const std::string key = absl::StrCat("valid_board/", packed);
     decoded = problem_.derived.Find<v1::SampleEvent>(key);
     if (decoded == nullptr) {
-      decoded = DecodeBoard(bits, packed);
+      decoded = Validated(DecodeBoard(bits, packed));
       if (decoded->valid()) {
         problem_.derived.PutShared(key, decoded, DerivedCache::kMaxEntries / 2);
       }
@@ -175,10 +177,11 @@ std::shared_ptr<v1::SampleEvent> StreamingSink::DecodeBoard(
   event->set_bits(full == bits ? packed : PackBits(full));
   event->set_num_variables(static_cast<uint32_t>(full.size()));
   *event->mutable_solution() = compiler_.Decode(spec_, problem_, full);
-  if (compiler_.EveryBoardValid()) {
-    event->set_valid(true);
-    return event;
-  }
+  return event;
+}
+
+StreamingSink::Decoded StreamingSink::Validated(
+    std::shared_ptr<v1::SampleEvent> event) const {
   auto report = compiler_.ValidateDecoded(spec_, problem_, event->solution());
   if (report.ok()) {
     event->set_valid(report->valid());

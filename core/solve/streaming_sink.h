@@ -101,9 +101,12 @@ class StreamingSink final : public SampleSink {
   // kMaxMemo states are remembered), and valid boards once per compiled
   // problem.
   Decoded DecodeOnce(const std::vector<uint8_t>& bits);
-  // Decodes and validates one board (`packed`: the bits packed).
+  // The bits and board of one read (`packed`: the bits packed), not yet
+  // validated.
   std::shared_ptr<v1::SampleEvent> DecodeBoard(const std::vector<uint8_t>& bits,
                                                const std::string& packed) const;
+  // The event with the rules' verdict and violations.
+  Decoded Validated(std::shared_ptr<v1::SampleEvent> event) const;
 
   void UpdateBest(const Decoded& decoded, double energy)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);

@@ -97,34 +97,5 @@ TEST(ValidateDecodedTest, QueensReportsEqualValidates) {
   }
 }
 
-// Max-Cut boards: the sampling path skips the graph check Compile made.
-TEST(ValidateDecodedTest, MaxCutReportsEqualValidates) {
-  const CompilerRegistry& compilers = BuiltinCompilers();
-  v1::PuzzleSpec spec;
-  v1::MaxCutPuzzle& graph = *spec.mutable_maxcut();
-  graph.set_num_nodes(30);
-  Xoshiro256 rng(5);
-  for (uint32_t u = 0; u < 30; ++u) {
-    for (uint32_t v = u + 1; v < 30; ++v) {
-      if (rng.Next() % 4 != 0) continue;
-      graph.add_u(u);
-      graph.add_v(v);
-      graph.add_w(static_cast<double>(rng.Next() % 7) - 3);
-    }
-  }
-  const PuzzleCompiler* compiler = *compilers.ForSpec(spec);
-  auto problem = compiler->Compile(spec, v1::CompileOptions());
-  ASSERT_TRUE(problem.ok()) << problem.status();
-  for (int round = 0; round < 100; ++round) {
-    std::vector<uint8_t> bits(30);
-    for (auto& b : bits) b = rng.Next() % 2;
-    const v1::PuzzleSolution board = compiler->Decode(spec, *problem, bits);
-    auto direct = compiler->Validate(spec, board);
-    auto decoded = compiler->ValidateDecoded(spec, *problem, board);
-    ASSERT_TRUE(direct.ok() && decoded.ok());
-    EXPECT_EQ(direct->SerializeAsString(), decoded->SerializeAsString());
-  }
-}
-
 }  // namespace
 }  // namespace qs
