@@ -51,7 +51,11 @@ class BatchReactor final
       absl::MutexLock lock(&state_->mu);
       state_->reading = false;
       if (ok) {
-        state_->pending.push_back(std::move(state_->read_item));
+        // A read can complete after OnCancel: its item is dropped like the
+        // ones CancelLocked cleared, or the stream would wait on it forever.
+        if (!state_->cancelled) {
+          state_->pending.push_back(std::move(state_->read_item));
+        }
         ++state_->items_received;
       } else {
         state_->half_closed = true;
