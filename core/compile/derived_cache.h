@@ -77,6 +77,11 @@ class DerivedCache {
     return it == values_.end() ? nullptr
                                : std::static_pointer_cast<const T>(it->second);
   }
+  // How many values are kept.
+  size_t size() const {
+    absl::MutexLock lock(&mu_);
+    return values_.size();
+  }
   // Keeps `value` under `key` unless one is there or the cache holds
   // `max_entries` values already. A caller that may put many values (one per
   // distinct board) passes a bound below kMaxEntries, so that they never take

@@ -180,9 +180,9 @@ BitSliceModel MakeBitSliceModel(const Qubo& qubo) {
     // Segments by level.
     model.segment_start[i] = static_cast<uint32_t>(model.segments.size());
     model.row_start[i] = static_cast<uint32_t>(model.offsets.size());
+    const auto row_neighbors = qubo.neighbors(i);
     for (int level = 0; level < 4; ++level) {
       const size_t before = model.offsets.size();
-      const auto row_neighbors = qubo.neighbors(i);
       for (size_t k = 0; k < row_neighbors.size(); ++k) {
         const int64_t w = row_units[k];
         if (std::abs(w) >> level & 1) {
