@@ -72,6 +72,18 @@ class LiveGaugeCollector : public prometheus::Collectable {
         gauges_.pool_running_tasks);
     add("qs_pool_threads", "Threads of the shared compute pool",
         gauges_.pool_threads);
+    add("qs_pool_active_groups",
+        "Solves with compute tasks queued or running, sharing the pool's "
+        "threads in turn",
+        gauges_.pool_active_groups);
+    // Running tasks over threads: 1 when every thread computes.
+    if (gauges_.pool_running_tasks && gauges_.pool_threads) {
+      const double threads = gauges_.pool_threads();
+      family("qs_pool_occupancy",
+             "Share of the compute pool's threads running a task (0 to 1)",
+             prometheus::MetricType::Gauge,
+             threads > 0 ? gauges_.pool_running_tasks() / threads : 0);
+    }
     // The process's CPU time, under the name Prometheus clients give it, so
     // that the annealer's share of it (qs_annealer_cpu_seconds_total) can be
     // read off one page.

@@ -34,6 +34,9 @@ struct LiveGauges {
       pool_queued_tasks;  // compute tasks (reads) waiting for a core
   std::function<double()> pool_running_tasks;  // compute tasks running
   std::function<double()> pool_threads;
+  // Solves with compute tasks queued or running: each gets about
+  // pool_threads / pool_active_groups of the pool.
+  std::function<double()> pool_active_groups;
   // The compile cache's counts (hits and misses as counters), when there is
   // a cache.
   std::function<CompileCacheStats()> compile_cache;

@@ -118,6 +118,8 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(
           [compute] { return static_cast<double>(compute->running_tasks()); },
       .pool_threads =
           [compute] { return static_cast<double>(compute->num_threads()); },
+      .pool_active_groups =
+          [compute] { return static_cast<double>(compute->active_groups()); },
       .compile_cache =
           impl->compile_cache == nullptr
               ? std::function<CompileCacheStats()>()

@@ -420,6 +420,7 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
   f["violations"] = JsonStrings(violations);
   f["termination"] = JsonString(v1::Termination_Name(summary.termination()));
   f["reads"] = JsonNumber(summary.reads_done());
+  f["reads_cut_short"] = JsonNumber(summary.reads_cut_short());
   f["num_valid"] = JsonNumber(summary.num_valid());
   f["success_fraction"] = JsonNumber(summary.success_fraction());
   f["seed"] = JsonString(absl::StrCat(summary.seed()));
@@ -439,6 +440,8 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
   t["sample_seconds"] = JsonNumber(summary.timings().sample_seconds());
   t["decode_seconds"] = JsonNumber(summary.timings().decode_seconds());
   t["total_seconds"] = JsonNumber(summary.timings().total_seconds());
+  t["annealer_cpu_seconds"] =
+      JsonNumber(summary.timings().annealer_cpu_seconds());
   f["timings"] = timings;
   return out;
 }

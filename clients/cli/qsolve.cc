@@ -436,6 +436,9 @@ int Solve() {
               summary.reads_done(), summary.num_valid(),
               100 * summary.success_fraction(),
               v1::Termination_Name(summary.termination()).c_str());
+  if (summary.reads_cut_short() > 0)
+    std::printf("reads cut short %u (scored as the stop left them)\n",
+                summary.reads_cut_short());
   if (!summary.budget_clamped().empty())
     std::printf("budget clamped: %s\n", summary.budget_clamped().c_str());
   if (summary.rounds() > 1)

@@ -100,6 +100,9 @@ struct BackendResult {
   // kNone: every read ran to the end.
   StopReason stop_reason = StopReason::kNone;
   int reads_done = 0;
+  // Reads delivered as they stood when the time limit, the deadline or a
+  // cancel stopped them mid-schedule.
+  int reads_cut_short = 0;
   int64_t sweeps_done = 0;
   int64_t spin_update_attempts = 0;
   int64_t accepted_flips = 0;

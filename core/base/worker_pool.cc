@@ -38,11 +38,23 @@ size_t WorkerPool::running_tasks() const {
   return running_;
 }
 
+size_t WorkerPool::active_groups() const {
+  absl::MutexLock lock(&mu_);
+  return active_groups_;
+}
+
+bool WorkerPool::TaskGroup::OthersWaiting() const {
+  absl::MutexLock lock(&pool_->mu_);
+  for (const std::shared_ptr<TaskGroup>& group : pool_->ready_)
+    if (group.get() != this && !group->tasks_.empty()) return true;
+  return false;
+}
+
 void WorkerPool::TaskGroup::Submit(std::function<void()> task) {
   WorkerPool* pool = pool_;
   absl::MutexLock lock(&pool->mu_);
   tasks_.push_back(std::move(task));
-  ++unfinished_;
+  if (unfinished_++ == 0) ++pool->active_groups_;
   ++pool->queued_;
   if (!in_ready_list_) {
     in_ready_list_ = true;
@@ -67,9 +79,11 @@ size_t WorkerPool::TaskGroup::CancelPending() {
   absl::MutexLock lock(&pool->mu_);
   const size_t dropped = tasks_.size();
   tasks_.clear();
-  unfinished_ -= dropped;
   pool->queued_ -= dropped;
-  if (unfinished_ == 0) done_.SignalAll();
+  if (dropped > 0 && (unfinished_ -= dropped) == 0) {
+    --pool->active_groups_;
+    done_.SignalAll();
+  }
   return dropped;
 }
 
@@ -107,7 +121,10 @@ void WorkerPool::WorkerLoop() {
     mu_.Lock();
     if (allocation_failed) group->allocation_failed_ = true;
     --running_;
-    if (--group->unfinished_ == 0) group->done_.SignalAll();
+    if (--group->unfinished_ == 0) {
+      --active_groups_;
+      group->done_.SignalAll();
+    }
   }
 }
 

@@ -40,6 +40,10 @@ class WorkerPool {
   size_t queued_tasks() const;
   // Tasks running now.
   size_t running_tasks() const;
+  // Groups with a task queued or running: the requests sharing the threads
+  // now. A group's fair share of the pool is about num_threads() /
+  // active_groups() threads.
+  size_t active_groups() const;
 
   class TaskGroup : public std::enable_shared_from_this<TaskGroup> {
    public:
@@ -53,6 +57,11 @@ class WorkerPool {
     // Drops the tasks not started yet; running ones finish. Returns how many
     // were dropped.
     size_t CancelPending();
+    // True when another group has a task waiting for a thread: a long task of
+    // this group that can stop at a boundary and resubmit the rest of its
+    // work (sample_util.h FeedBatches) gives the thread to it, so that k
+    // requests on c threads each get about c/k of the compute.
+    bool OthersWaiting() const;
 
    private:
     friend class WorkerPool;
@@ -76,6 +85,7 @@ class WorkerPool {
   std::deque<std::shared_ptr<TaskGroup>> ready_ ABSL_GUARDED_BY(mu_);
   size_t queued_ ABSL_GUARDED_BY(mu_) = 0;
   size_t running_ ABSL_GUARDED_BY(mu_) = 0;
+  size_t active_groups_ ABSL_GUARDED_BY(mu_) = 0;
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   std::vector<std::thread> threads_;
 };

@@ -43,6 +43,10 @@ ReadStart StartOfRead(const std::vector<std::vector<uint8_t>>& initial_states,
   return start;
 }
 
+bool DeliversCutShort(StopReason reason) {
+  return reason != StopReason::kTargetReached;
+}
+
 int64_t ThreadCpuNanos() {
   timespec now;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
@@ -55,32 +59,57 @@ struct BatchFeed {
   WorkerPool::TaskGroup* group;
   int batches;
   Interrupter* interrupter;
-  const std::function<void(int)>* run;
+  std::function<BatchStep(int)> start;
   std::atomic<int> next{0};
 };
 
-// One task: the next batch, then the task that follows it.
+void FeedOne(const std::shared_ptr<BatchFeed>& feed);
+
+// Runs a step; a yielded one resumes as a new task, a finished one queues the
+// next batch.
+void RunStep(const std::shared_ptr<BatchFeed>& feed,
+             const std::shared_ptr<BatchStep>& step) {
+  if (!(*step)()) {
+    feed->group->Submit([feed, step] { RunStep(feed, step); });
+    return;
+  }
+  FeedOne(feed);
+}
+
+// One task: the next batch's first step.
 void FeedOne(const std::shared_ptr<BatchFeed>& feed) {
+  if (feed->next.load(std::memory_order_relaxed) >= feed->batches) return;
   feed->group->Submit([feed] {
     const int b = feed->next.fetch_add(1, std::memory_order_relaxed);
     if (b >= feed->batches || feed->interrupter->ShouldStop()) return;
-    (*feed->run)(b);
-    if (b + 1 < feed->batches) FeedOne(feed);
+    RunStep(feed, std::make_shared<BatchStep>(feed->start(b)));
   });
 }
 
 }  // namespace
 
-void FeedBatches(WorkerPool::TaskGroup& group, int batches, int in_flight,
-                 Interrupter& interrupter,
-                 const std::function<void(int)>& run) {
+void FeedSteppedBatches(WorkerPool::TaskGroup& group, int batches,
+                        int in_flight, Interrupter& interrupter,
+                        const std::function<BatchStep(int)>& start) {
   auto feed = std::make_shared<BatchFeed>();
   feed->group = &group;
   feed->batches = batches;
   feed->interrupter = &interrupter;
-  feed->run = &run;
+  feed->start = start;
   for (int k = 0; k < std::min(batches, std::max(in_flight, 1)); ++k)
     FeedOne(feed);
+}
+
+void FeedBatches(WorkerPool::TaskGroup& group, int batches, int in_flight,
+                 Interrupter& interrupter,
+                 const std::function<void(int)>& run) {
+  FeedSteppedBatches(group, batches, in_flight, interrupter,
+                     [&run](int b) -> BatchStep {
+                       return [&run, b] {
+                         run(b);
+                         return true;
+                       };
+                     });
 }
 
 }  // namespace qs

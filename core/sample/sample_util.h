@@ -44,6 +44,26 @@ ReadStart StartOfRead(const std::vector<std::vector<uint8_t>>& initial_states,
 void FeedBatches(WorkerPool::TaskGroup& group, int batches, int in_flight,
                  Interrupter& interrupter, const std::function<void(int)>& run);
 
+// A batch that runs in steps: each call runs until the batch is done (true)
+// or until it stopped at a boundary to give its thread to another request
+// (false: call again to resume).
+using BatchStep = std::function<bool()>;
+
+// FeedBatches for batches that yield: start(b) makes batch b's step, and a
+// step that returns false goes back to the end of the pool's line (behind the
+// other groups' tasks) as a new task of `group`. The batch that follows is
+// queued once the step finishes. A yielded batch always resumes, even once
+// the interrupter fired, so that it can deliver its reads.
+void FeedSteppedBatches(WorkerPool::TaskGroup& group, int batches,
+                        int in_flight, Interrupter& interrupter,
+                        const std::function<BatchStep(int)>& start);
+
+// Whether reads that `reason` stopped mid-schedule are delivered: after the
+// time limit, the deadline, a cancel or a drain their states are the best the
+// call got, scored with their true energies (an anytime answer); after a
+// reached target they are noise.
+bool DeliversCutShort(StopReason reason);
+
 // CPU time of the calling thread in nanoseconds: what a kernel costs the
 // machine, apart from the wall time other threads take from it.
 int64_t ThreadCpuNanos();

@@ -30,6 +30,7 @@ absl::StatusOr<BackendResult> Sampler::Solve(const BackendJob& job,
   BackendResult result;
   result.stop_reason = stats.stop_reason;
   result.reads_done = stats.reads_done;
+  result.reads_cut_short = stats.reads_cut_short;
   result.sweeps_done = stats.sweeps_done;
   result.spin_update_attempts = stats.spin_update_attempts;
   result.accepted_flips = stats.accepted_flips;

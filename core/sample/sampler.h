@@ -87,6 +87,9 @@ struct SampleStats {
   StopReason stop_reason =
       StopReason::kNone;  // kNone: every read ran to the end
   int reads_done = 0;
+  // Reads delivered as they stood when the time limit, the deadline or a
+  // cancel stopped them (counted in reads_done too).
+  int reads_cut_short = 0;
   int64_t sweeps_done = 0;           // over all reads
   int64_t spin_update_attempts = 0;  // proposals evaluated
   int64_t accepted_flips = 0;

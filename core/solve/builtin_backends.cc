@@ -22,8 +22,7 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
   if (options.pool == nullptr)
     return absl::InvalidArgumentError("BackendOptions.pool is required");
   // "auto" races the others, found through the registry it is part of.
-  RETURN_IF_ERROR(registry.Register(
-      NewAutoBackend(&registry, options.pool->num_threads())));
+  RETURN_IF_ERROR(registry.Register(NewAutoBackend(&registry, options.pool)));
   RETURN_IF_ERROR(registry.Register(NewCpuSaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewBruteForceSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewPtSampler(options.pool)));

@@ -175,6 +175,7 @@ bool RepeatsRounds(const v1::SolveParams& p, const Backend& backend) {
 void AddRound(BackendResult round, BackendResult& total) {
   total.stop_reason = round.stop_reason;
   total.reads_done += round.reads_done;
+  total.reads_cut_short += round.reads_cut_short;
   total.sweeps_done += round.sweeps_done;
   total.spin_update_attempts += round.spin_update_attempts;
   total.accepted_flips += round.accepted_flips;
@@ -250,6 +251,7 @@ void FillSummary(const StreamingSink& sink, BackendResult result,
     *summary.mutable_best_violations() = std::move(*best.mutable_violations());
   }
   if (sink.has_best()) summary.set_solved_by(std::move(result.solved_by));
+  summary.set_reads_cut_short(static_cast<uint32_t>(result.reads_cut_short));
   summary.set_sweeps_done(result.sweeps_done);
   summary.set_spin_update_attempts(result.spin_update_attempts);
   summary.set_accepted_flips(result.accepted_flips);

@@ -44,8 +44,8 @@ std::optional<double> LowerBound(const CompiledProblem& problem) {
 
 class AutoBackend final : public Backend {
  public:
-  AutoBackend(const BackendRegistry* registry, int worker_threads)
-      : registry_(registry), worker_threads_(worker_threads) {}
+  AutoBackend(const BackendRegistry* registry, const WorkerPool* pool)
+      : registry_(registry), pool_(pool) {}
 
   absl::string_view name() const override { return kAutoBackend; }
   absl::string_view description() const override {
@@ -136,7 +136,9 @@ class AutoBackend final : public Backend {
 
  private:
   const BackendRegistry* const registry_;
-  const int worker_threads_;
+  const WorkerPool* const pool_;
+  // Learned from every race's rounds; sizes first rounds to the time left.
+  mutable KernelSpeeds speeds_;
 };
 
 absl::StatusOr<BackendResult> AutoBackend::Solve(
@@ -151,7 +153,8 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
   }
   const v1::AutoExact exact = params.auto_().exact();
   const ModelFeatures features = FeaturesOf(*job.problem, *job.spec);
-  const RacePlan plan = ChoosePlan(features, exact, params, worker_threads_);
+  const RacePlan plan =
+      ChoosePlan(features, exact, params, pool_->num_threads());
   std::vector<Racer> racers;
   for (const RacerPlan& p : plan.racers) {
     if (const Backend* b = Usable(*registry_, p, features))
@@ -174,6 +177,9 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
   options.stop_at_valid = !params.distinct_valid();
   options.target_energy = job.target_energy;
   options.seed = job.seed;
+  options.pool = pool_;
+  options.speeds = &speeds_;
+  options.kernel_class = features.multispin ? "bitsliced" : "float";
   if (!features.puzzle) {
     // A target is the user's stopping rule: rounds that agree below it do
     // not end the race. Neither do they while the exact engine races: its
@@ -205,8 +211,8 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
 }  // namespace
 
 std::unique_ptr<Backend> NewAutoBackend(const BackendRegistry* registry,
-                                        int worker_threads) {
-  return std::make_unique<AutoBackend>(registry, worker_threads);
+                                        const WorkerPool* pool) {
+  return std::make_unique<AutoBackend>(registry, pool);
 }
 
 }  // namespace qs

@@ -13,6 +13,7 @@
 #include "absl/time/time.h"
 #include "core/backend/backend.h"
 #include "core/backend/registry.h"
+#include "core/base/worker_pool.h"
 
 namespace qs {
 
@@ -24,10 +25,11 @@ inline constexpr absl::Duration kAutoDefaultTimeLimit = absl::Seconds(10);
 inline constexpr int kAutoDefaultAgreeingRounds = 3;
 
 // `registry` holds the backends it races; it must outlive the backend (the
-// backend may be registered in it). `worker_threads` is the size of the pool
-// the samplers share (a round of bit-sliced cpu-sa gives each thread a word).
+// backend may be registered in it). `pool` is the pool the samplers share: its
+// size (a round of bit-sliced cpu-sa gives each thread a word) and its
+// occupancy (the share of it a solve gets) size the rounds.
 std::unique_ptr<Backend> NewAutoBackend(const BackendRegistry* registry,
-                                        int worker_threads);
+                                        const WorkerPool* pool);
 
 }  // namespace qs
 

@@ -142,6 +142,7 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
       sa.params.set_num_sweeps(AutoMultispinFirstSweeps(f));
       sa.sweeps_growth = kAutoMultispinSweepsGrowth;
       sa.max_sweeps = kAutoMultispinMaxSweeps;
+      sa.sized_to_time = true;
     }
     plan.racers.push_back(std::move(sa));
   } else if (f.density >= kAutoDenseThreshold) {
@@ -151,6 +152,7 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     plan.rule = "raw/sparse";
     plan.racers.push_back(SamplerRacer(request, "tabu", 8));
     plan.racers.push_back(SamplerRacer(request, "cpu-sa", 32));
+    plan.racers.back().sized_to_time = !request.has_num_sweeps();
   }
   return plan;
 }

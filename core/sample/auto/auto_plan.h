@@ -63,6 +63,11 @@ struct RacerPlan {
   // 1: every round as the first. Not applied when the user set the sweeps.
   double sweeps_growth = 1;
   uint32_t max_sweeps = UINT32_MAX;
+  // Each round's sweeps are cut to what the time left lets the round finish
+  // at the compute this call gets (auto_race.h RoundSweepsForTime), so that
+  // a round ends with its schedule complete. Set where the plan chose the
+  // sweeps, not where the user did.
+  bool sized_to_time = false;
 };
 
 struct RacePlan {

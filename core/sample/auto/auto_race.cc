@@ -19,6 +19,10 @@ namespace qs {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+// The sweeps of a round whose parameters set none (the engine's default).
+constexpr uint32_t kDefaultRoundSweeps = 1000;
+// Weight of the newest round in a kernel's measured speed.
+constexpr double kSpeedWeight = 0.3;
 
 // Energies of the same state computed along different paths differ in the
 // last bits.
@@ -35,6 +39,9 @@ struct RacerState {
   int64_t attempts = 0;
   int64_t accepted = 0;
   double round_best = kInf;  // lowest energy of the running round
+  // The last round's attempts and wall time: the rate this racer gets now.
+  int64_t last_attempts = 0;
+  absl::Duration last_elapsed;
   absl::Status error;
 };
 
@@ -108,6 +115,12 @@ class Race {
   bool RunRound(size_t index, uint32_t round);
   BackendJob RoundJob(size_t index, uint32_t round,
                       v1::SolveParams& params) const;
+  std::string SpeedKey(size_t index) const {
+    return racers_[index].plan.backend + "/" + options_.kernel_class;
+  }
+  // RoundSweepsForTime for racer `index`'s next round.
+  uint32_t SizedSweeps(size_t index, uint32_t planned,
+                       const v1::SolveParams& params) const;
   void OnSample(size_t index, Sample sample);
   void OnExactEnd(size_t index, const BackendResult& result)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -164,6 +177,11 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
     params.set_num_sweeps(
         static_cast<uint32_t>(std::min<double>(sweeps, racer.plan.max_sweeps)));
   }
+  if (racer.plan.sized_to_time) {
+    const uint32_t planned =
+        params.has_num_sweeps() ? params.num_sweeps() : kDefaultRoundSweeps;
+    params.set_num_sweeps(SizedSweeps(index, planned, params));
+  }
   // Racer i's round r: unrelated to every other racer's and round's streams.
   const uint64_t seed = DeriveSeed(DeriveSeed(options_.seed, index), round);
   params.set_seed(seed);
@@ -183,6 +201,39 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
   // The caller's starting states seed the first round only.
   if (round == 0) job.initial_states = job_.initial_states;
   return job;
+}
+
+uint32_t Race::SizedSweeps(size_t index, uint32_t planned,
+                           const v1::SolveParams& params) const {
+  const absl::Time deadline = parent_.deadline();
+  if (deadline == absl::InfiniteFuture() || options_.pool == nullptr)
+    return planned;
+  RoundTiming timing;
+  timing.time_left = deadline - absl::Now();
+  timing.reads = params.has_num_reads() ? params.num_reads() : 100;
+  timing.attempts_per_read_sweep = job_.problem->model.num_variables();
+  {
+    absl::MutexLock lock(&mu_);
+    const RacerState& state = states_[index];
+    if (state.last_attempts > 0 && state.last_elapsed > absl::ZeroDuration()) {
+      timing.attempts_per_second =
+          state.last_attempts / absl::ToDoubleSeconds(state.last_elapsed);
+    }
+  }
+  if (timing.attempts_per_second <= 0) {
+    // No round measured yet: the kernel's speed on the threads this call's
+    // share of the pool gives it (the groups sampling now and this one).
+    const double threads = options_.pool->num_threads();
+    const double share =
+        threads / static_cast<double>(options_.pool->active_groups() + 1);
+    const double speed =
+        options_.speeds == nullptr
+            ? kAutoPriorAttemptsPerCpuSecond
+            : options_.speeds->Get(SpeedKey(index),
+                                   kAutoPriorAttemptsPerCpuSecond);
+    timing.attempts_per_second = speed * std::min(threads, share);
+  }
+  return RoundSweepsForTime(planned, timing);
 }
 
 void Race::LaunchDue() {
@@ -233,6 +284,11 @@ bool Race::RunRound(size_t index, uint32_t round) {
     return false;
   }
   state.sweeps += result->sweeps_done;
+  state.last_attempts = result->spin_update_attempts;
+  state.last_elapsed = absl::Now() - round_start;
+  if (options_.speeds != nullptr && result->stop_reason == StopReason::kNone)
+    options_.speeds->Record(SpeedKey(index), result->spin_update_attempts,
+                            result->cpu_time);
   state.attempts += result->spin_update_attempts;
   state.accepted += result->accepted_flips;
   state.cpu_time += result->cpu_time;
@@ -379,6 +435,35 @@ absl::StatusOr<BackendResult> Race::Result() {
 }
 
 }  // namespace
+
+double KernelSpeeds::Get(const std::string& backend, double prior) const {
+  absl::MutexLock lock(&mu_);
+  auto it = speed_.find(backend);
+  return it == speed_.end() ? prior : it->second;
+}
+
+void KernelSpeeds::Record(const std::string& backend, int64_t attempts,
+                          absl::Duration cpu_time) {
+  const double seconds = absl::ToDoubleSeconds(cpu_time);
+  // Rounds too short to time say little.
+  if (attempts <= 0 || seconds < 1e-3) return;
+  const double speed = attempts / seconds;
+  absl::MutexLock lock(&mu_);
+  auto [it, inserted] = speed_.try_emplace(backend, speed);
+  if (!inserted) it->second += kSpeedWeight * (speed - it->second);
+}
+
+uint32_t RoundSweepsForTime(uint32_t planned, const RoundTiming& timing) {
+  const double seconds = absl::ToDoubleSeconds(timing.time_left);
+  const double per_sweep = static_cast<double>(timing.reads) *
+                           static_cast<double>(timing.attempts_per_read_sweep);
+  if (timing.attempts_per_second <= 0 || per_sweep <= 0) return planned;
+  const double affordable = kAutoRoundTimeShare * std::max(0.0, seconds) *
+                            timing.attempts_per_second / per_sweep;
+  const double sweeps = std::clamp<double>(
+      affordable, kAutoMinRoundSweeps, std::max(planned, kAutoMinRoundSweeps));
+  return std::min(planned, static_cast<uint32_t>(sweeps));
+}
 
 absl::StatusOr<BackendResult> RunRace(const BackendJob& job,
                                       const std::vector<Racer>& racers,

@@ -10,14 +10,63 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
 #include "core/backend/backend.h"
 #include "core/base/interrupter.h"
+#include "core/base/worker_pool.h"
 #include "core/sample/auto/auto_plan.h"
 
 namespace qs {
+
+// How fast each sampler's kernel runs on this server: spin-update attempts
+// per CPU second of one thread, learned from every round of every race (the
+// last rounds weigh most). Thread-safe.
+class KernelSpeeds {
+ public:
+  // Attempts per CPU second of `backend`'s kernel; `prior` until a round of it
+  // was measured.
+  double Get(const std::string& backend, double prior) const;
+  void Record(const std::string& backend, int64_t attempts,
+              absl::Duration cpu_time);
+
+ private:
+  mutable absl::Mutex mu_;
+  absl::flat_hash_map<std::string, double> speed_ ABSL_GUARDED_BY(mu_);
+};
+
+// What sizes a round to the time left (RacerPlan::sized_to_time).
+struct RoundTiming {
+  absl::Duration time_left;
+  // Attempts per second this call's racer gets: measured on its last round,
+  // or estimated from the kernel's speed and the pool's share.
+  double attempts_per_second = 0;
+  int64_t attempts_per_read_sweep = 0;  // the model's variables
+  uint32_t reads = 0;
+};
+
+// Share of the time left one round may take: a round sized to all of it
+// would be cut by any slowdown, and the next round still gets a complete
+// schedule in what remains (docs/auto.md, "Rounds under a time limit").
+inline constexpr double kAutoRoundTimeShare = 0.7;
+// A round runs at least this many sweeps, however little time is left; one
+// cut short is still delivered as it stands.
+inline constexpr uint32_t kAutoMinRoundSweeps = 16;
+// Attempts per CPU second of one thread assumed for a kernel not measured
+// yet: below what cpu-sa's kernels reach on this project's development
+// machine, so that a first round errs short.
+inline constexpr double kAutoPriorAttemptsPerCpuSecond = 5e8;
+
+// The sweeps of a round that `planned` sweeps would take: cut so that the
+// round takes at most kAutoRoundTimeShare of the time left, never below
+// kAutoMinRoundSweeps nor above `planned`.
+uint32_t RoundSweepsForTime(uint32_t planned, const RoundTiming& timing);
 
 struct RaceOptions {
   // A puzzle: boards are validated, and the first valid one ends the race
@@ -33,6 +82,13 @@ struct RaceOptions {
   // since, that end the race; 0: no such rule.
   int agreeing_rounds = 0;
   uint64_t seed = 0;
+  // The samplers' pool (its size and occupancy) and the kernels' speeds, for
+  // racers sized to the time; may be null (no sizing).
+  const WorkerPool* pool = nullptr;
+  KernelSpeeds* speeds = nullptr;
+  // The kernel class the samplers run on this model ("bitsliced" or "float"):
+  // speeds are kept per backend and class.
+  std::string kernel_class = "float";
 };
 
 struct Racer {

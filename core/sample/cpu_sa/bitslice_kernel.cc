@@ -245,14 +245,17 @@ absl::string_view BitSlicePathName() {
 KernelStats AnnealBitSliced(const BitSliceModel& model,
                             const ResolvedSchedule& schedule,
                             Acceptance acceptance, std::span<KernelRead> reads,
-                            Interrupter& interrupter, bool portable) {
+                            Interrupter& interrupter, bool portable,
+                            const SweepWindow& window) {
   if (reads.empty()) return {};
 #ifdef QS_BS_X86
   if (HasAvx2() && !portable) {
-    return avx2::AnnealWord(model, schedule, acceptance, reads, interrupter);
+    return avx2::AnnealWord(model, schedule, acceptance, reads, interrupter,
+                            window);
   }
 #endif
-  return portable::AnnealWord(model, schedule, acceptance, reads, interrupter);
+  return portable::AnnealWord(model, schedule, acceptance, reads, interrupter,
+                              window);
 }
 
 }  // namespace qs

@@ -116,13 +116,15 @@ absl::string_view BitSlicePathName();
 // the final ones) through the schedule, Metropolis or Gibbs, in index order.
 // Sets each read's `energy` (offset included) when model.energy_exact.
 // The word's random stream is seeded from reads[0].rng_seed. Polls the
-// interrupter between chunks and stops mid-sweep when it fires. `portable`
-// runs the portable path whatever the CPU (tests compare the paths bit for
-// bit).
+// interrupter between chunks and stops mid-sweep when it fires. Runs the
+// window's sweeps (sa_kernel.h SweepWindow; the word's stream per slice).
+// `portable` runs the portable path whatever the CPU (tests compare the paths
+// bit for bit).
 KernelStats AnnealBitSliced(const BitSliceModel& model,
                             const ResolvedSchedule& schedule,
                             Acceptance acceptance, std::span<KernelRead> reads,
-                            Interrupter& interrupter, bool portable = false);
+                            Interrupter& interrupter, bool portable = false,
+                            const SweepWindow& window = {});
 
 }  // namespace qs
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <numeric>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,30 @@ constexpr int64_t kInlineWork = int64_t{1} << 18;
 // Lane batches queued per pool thread: enough to keep every thread busy,
 // few enough that num_reads costs no memory up front.
 constexpr int kBatchesInFlight = 2;
+// Work of one slice of a batch's schedule (sa_kernel.h SweepWindow), in the
+// kernels' units: about 20-40 ms on this project's development machine
+// (docs/budgets.md, "Anytime answers"). At each slice boundary a batch gives
+// its thread to another request's waiting task, so that k requests on c
+// threads each get about c/k of the compute. The length depends on the model
+// alone, so a seed gives the same reads under any load.
+constexpr int64_t kFloatSliceWork = int64_t{1} << 25;     // lane-edge updates
+constexpr int64_t kBitSliceSliceWork = int64_t{1} << 22;  // word updates
+
+// Sweeps of one slice for a sweep that costs `sweep_work`.
+int64_t SliceSweeps(int64_t slice_work, int64_t sweep_work) {
+  return std::max<int64_t>(1, slice_work / std::max<int64_t>(1, sweep_work));
+}
+
+// One lane batch between its steps: the reads and where their schedule
+// stands.
+struct BatchRun {
+  int first = 0;
+  int count = 0;
+  KernelPath path = KernelPath::kScalar;
+  bool started = false;
+  int64_t next_sweep = 0;
+  std::vector<KernelRead> reads;
+};
 
 // The schedule of these parameters, kept with the compiled problem: its
 // stored betas cost a pow() each for a geometric schedule.
@@ -116,45 +141,75 @@ class CpuSaSampler final : public Sampler {
       ASSIGN_OR_RETURN(shared_model, CachedKernelModel(model, params.derived));
     }
 
-    std::atomic<int> reads_done{0};
+    // Slices of the schedule: the kernel's work per sweep of one call.
+    const int64_t slice =
+        bitsliced != nullptr
+            ? SliceSweeps(kBitSliceSliceWork,
+                          n + static_cast<int64_t>(bitsliced->offsets.size()))
+            : SliceSweeps(
+                  kFloatSliceWork,
+                  std::accumulate(shared_model->chunk_work.begin(),
+                                  shared_model->chunk_work.end(), int64_t{0}));
+    std::atomic<int> reads_done{0}, cut_short{0};
     std::atomic<int64_t> sweeps{0}, attempts{0}, accepted{0}, cpu_ns{0};
-    // One lane batch: reads [first, first + count) on `batch_path`.
-    auto run_batch = [&](int first, int count, KernelPath batch_path) {
-      if (interrupter.ShouldStop()) return;
-      std::vector<KernelRead> reads(count);
-      for (int k = 0; k < count; ++k) {
-        ReadStart start =
-            StartOfRead(params.initial_states, n, params.seed, first + k);
-        reads[k].state = std::move(start.state);
-        reads[k].rng_seed = start.rng_seed;
-      }
-      const int64_t cpu_start = ThreadCpuNanos();
-      const KernelStats run =
-          bitsliced != nullptr
-              ? AnnealBitSliced(*bitsliced, schedule, params.acceptance, reads,
-                                interrupter)
-              : AnnealReads(batch_path, *shared_model, schedule,
-                            params.acceptance, reads, interrupter);
-      cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
-      sweeps.fetch_add(run.sweeps_done * count, std::memory_order_relaxed);
-      attempts.fetch_add(run.attempts, std::memory_order_relaxed);
-      accepted.fetch_add(run.accepted, std::memory_order_relaxed);
-      // Reads cut short are kept only when the time limit cut them: their
-      // state is the best the budget allowed. After a cancel, a deadline or a
-      // reached target they are noise.
-      if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit)
-        return;
-      for (int k = 0; k < count; ++k) {
+    // Reads cut short by the time limit, the deadline or a cancel are
+    // delivered as they stand: the best the budget allowed, scored with their
+    // true energies. After a reached target they are noise.
+    auto deliver = [&](BatchRun& run, bool interrupted) {
+      if (interrupted && !DeliversCutShort(interrupter.reason())) return;
+      if (interrupted) cut_short.fetch_add(run.count);
+      for (int k = 0; k < run.count; ++k) {
+        KernelRead& read = run.reads[k];
         const double energy = bitsliced != nullptr && bitsliced->energy_exact
-                                  ? reads[k].energy
-                                  : model.Energy(reads[k].state);
+                                  ? read.energy
+                                  : model.Energy(read.state);
         reads_done.fetch_add(1, std::memory_order_relaxed);
         if (params.target_energy && energy <= *params.target_energy + 1e-9) {
           interrupter.Interrupt(StopReason::kTargetReached);
         }
-        sink.OnSample({std::move(reads[k].state), energy,
-                       static_cast<uint32_t>(first + k), 1});
+        sink.OnSample({std::move(read.state), energy,
+                       static_cast<uint32_t>(run.first + k), 1});
       }
+    };
+    // One step of a lane batch: to its end, or to a slice boundary where
+    // `yield` says another request waits (false).
+    auto step = [&](BatchRun& run, const std::function<bool()>& yield) {
+      if (!run.started) {
+        if (interrupter.ShouldStop()) return true;
+        run.started = true;
+        run.reads.resize(run.count);
+        for (int k = 0; k < run.count; ++k) {
+          ReadStart start =
+              StartOfRead(params.initial_states, n, params.seed, run.first + k);
+          run.reads[k].state = std::move(start.state);
+          run.reads[k].rng_seed = start.rng_seed;
+        }
+      }
+      const SweepWindow window{run.next_sweep, slice, yield};
+      const int64_t cpu_start = ThreadCpuNanos();
+      const KernelStats done =
+          bitsliced != nullptr
+              ? AnnealBitSliced(*bitsliced, schedule, params.acceptance,
+                                run.reads, interrupter, false, window)
+              : AnnealReads(run.path, *shared_model, schedule,
+                            params.acceptance, run.reads, interrupter, window);
+      cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
+      sweeps.fetch_add(done.sweeps_done * run.count, std::memory_order_relaxed);
+      attempts.fetch_add(done.attempts, std::memory_order_relaxed);
+      accepted.fetch_add(done.accepted, std::memory_order_relaxed);
+      if (done.yielded && !done.interrupted) {
+        run.next_sweep = done.next_sweep;
+        return false;
+      }
+      deliver(run, done.interrupted);
+      return true;
+    };
+    auto make_run = [&](int b) {
+      auto run = std::make_shared<BatchRun>();
+      run->first = b * lanes;
+      run->count = std::min(lanes, params.num_reads - run->first);
+      run->path = BatchPath(path, run->count);
+      return run;
     };
     // A small job runs on the calling thread: handing two lane batches to the
     // pool and waiting for them costs two thread wake-ups, a large share of a
@@ -165,23 +220,24 @@ class CpuSaSampler final : public Sampler {
         batches <= kInlineBatches &&
         static_cast<int64_t>(batches) * schedule.num_sweeps() * n <=
             kInlineWork;
-    const std::function<void(int)> run_index = [&](int b) {
-      const int first = b * lanes;
-      const int count = std::min(lanes, params.num_reads - first);
-      run_batch(first, count, BatchPath(path, count));
-    };
     if (inline_job) {
-      for (int b = 0; b < batches; ++b) run_index(b);
+      for (int b = 0; b < batches; ++b) step(*make_run(b), nullptr);
     } else {
       auto group = pool_->NewGroup();
-      FeedBatches(*group, batches, kBatchesInFlight * pool_->num_threads(),
-                  interrupter, run_index);
+      WorkerPool::TaskGroup* const g = group.get();
+      const std::function<bool()> yield = [g] { return g->OthersWaiting(); };
+      FeedSteppedBatches(
+          *group, batches, kBatchesInFlight * pool_->num_threads(), interrupter,
+          [&](int b) -> BatchStep {
+            return [&, run = make_run(b)] { return step(*run, yield); };
+          });
       RETURN_IF_ERROR(group->Wait());
     }
 
     SampleStats stats;
     stats.stop_reason = interrupter.reason();
     stats.reads_done = reads_done.load();
+    stats.reads_cut_short = cut_short.load();
     stats.sweeps_done = sweeps.load();
     stats.spin_update_attempts = attempts.load();
     stats.accepted_flips = accepted.load();

@@ -166,16 +166,24 @@ KernelPath BatchPath(KernelPath path, int count) {
              : path;
 }
 
+uint64_t SliceSeed(uint64_t seed, int64_t index) {
+  return index == 0 ? seed : DeriveSeed(seed, static_cast<uint64_t>(index));
+}
+
 KernelStats AnnealReads(KernelPath path, const KernelModel& model,
                         const ResolvedSchedule& schedule, Acceptance acceptance,
-                        std::span<KernelRead> reads, Interrupter& interrupter) {
+                        std::span<KernelRead> reads, Interrupter& interrupter,
+                        const SweepWindow& window) {
 #ifdef QS_SA_X86
   if (path == KernelPath::kAvx512)
-    return avx512::AnnealLanes(model, schedule, acceptance, reads, interrupter);
+    return avx512::AnnealLanes(model, schedule, acceptance, reads, interrupter,
+                               window);
   if (path == KernelPath::kAvx2)
-    return avx2::AnnealLanes(model, schedule, acceptance, reads, interrupter);
+    return avx2::AnnealLanes(model, schedule, acceptance, reads, interrupter,
+                             window);
 #endif
-  return scalar::AnnealLanes(model, schedule, acceptance, reads, interrupter);
+  return scalar::AnnealLanes(model, schedule, acceptance, reads, interrupter,
+                             window);
 }
 
 }  // namespace qs

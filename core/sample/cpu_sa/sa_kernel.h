@@ -16,6 +16,7 @@
 #define QS_CORE_SAMPLE_CPU_SA_SA_KERNEL_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -94,7 +95,30 @@ struct KernelStats {
   int64_t attempts = 0;     // proposals, summed over the reads
   int64_t accepted = 0;     // accepted flips, summed over the reads
   bool interrupted = false;
+  // The call stopped at a slice boundary because SweepWindow::yield asked it
+  // to; the reads hold their states there and the next call resumes at
+  // next_sweep.
+  bool yielded = false;
+  int64_t next_sweep = 0;
 };
+
+// The part of the schedule one kernel call runs, so that a long anneal can
+// give its thread to other requests and resume (cpu_sa_sampler.cc): sweeps
+// [first, schedule end), split into slices of `slice` sweeps counted from
+// sweep 0. Each slice draws from its own random stream, DeriveSeed(read seed,
+// slice index) (slice 0 from the read's seed itself), so a read's result is
+// the same whether a call stops at a boundary and the next resumes there, or
+// one call runs on: it depends on the seed and the slice length only. At each
+// boundary after `first` the call asks `yield` and stops there when it says
+// so. slice = 0: one slice, the whole schedule (no boundary).
+struct SweepWindow {
+  int64_t first = 0;
+  int64_t slice = 0;
+  std::function<bool()> yield;
+};
+
+// The seed of slice `index` of a read or word whose stream starts at `seed`.
+uint64_t SliceSeed(uint64_t seed, int64_t index);
 
 // The best path this CPU runs that is not above `requested` (kAuto: the best
 // one).
@@ -107,13 +131,15 @@ int KernelLanes(KernelPath path);
 // same samples, so only the speed changes.
 KernelPath BatchPath(KernelPath path, int count);
 
-// Anneals every read through the schedule's sweeps; reads are processed
-// KernelLanes(path) at a time. Polls the interrupter at least every kPollWork
-// lane-edge updates and stops (mid-sweep) when it fires. `path` must be a
-// resolved one.
+// Anneals every read through the window's sweeps of the schedule; reads are
+// processed KernelLanes(path) at a time. Polls the interrupter at least every
+// kPollWork lane-edge updates and stops (mid-sweep) when it fires. `path`
+// must be a resolved one. A call that yields carries each read's fields in
+// KernelRead::field for the call that resumes it.
 KernelStats AnnealReads(KernelPath path, const KernelModel& model,
                         const ResolvedSchedule& schedule, Acceptance acceptance,
-                        std::span<KernelRead> reads, Interrupter& interrupter);
+                        std::span<KernelRead> reads, Interrupter& interrupter,
+                        const SweepWindow& window = {});
 
 }  // namespace qs
 

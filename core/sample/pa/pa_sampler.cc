@@ -271,24 +271,26 @@ class PaSampler final : public Sampler {
     run.attempts = attempts.load();
     run.accepted = accepted.load();
 
-    // The population is kept unless a cancel or a deadline cut it (a cut
-    // member's state is a valid state, but the request is void).
+    // The population is delivered however the run ended: members a stop cut
+    // mid-step hold the states they reached, scored with their true
+    // energies (DeliversCutShort).
     const StopReason reason = interrupter.reason();
-    const bool deliver = reason == StopReason::kNone ||
-                         reason == StopReason::kTimeLimit ||
-                         reason == StopReason::kTargetReached;
-    if (deliver) {
-      for (int m = 0; m < members.size(); ++m) {
-        population.ReadState(m, state);
-        const double energy = exact_energy(members.energy[m], state);
-        sink.OnSample({state, energy, static_cast<uint32_t>(m), 1});
-        ++reads_done;
-      }
+    for (int m = 0; m < members.size(); ++m) {
+      population.ReadState(m, state);
+      // A step cut mid-sweep may leave a member's energy behind its state.
+      const double energy = run.interrupted
+                                ? model.Energy(state)
+                                : exact_energy(members.energy[m], state);
+      sink.OnSample({state, energy, static_cast<uint32_t>(m), 1});
+      ++reads_done;
     }
+    const int cut_short =
+        run.interrupted && DeliversCutShort(reason) ? members.size() : 0;
 
     SampleStats stats;
     stats.stop_reason = reason;
     stats.reads_done = reads_done;
+    stats.reads_cut_short = cut_short;
     stats.sweeps_done = run.sweeps * members.size();
     stats.spin_update_attempts = run.attempts;
     stats.accepted_flips = run.accepted;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <string>
@@ -40,6 +41,15 @@ std::vector<double> MakeLadder(BetaRange range, int replicas) {
   return betas;
 }
 
+// Work of one slice of a ladder's rounds, in lane-edge updates: at each slice
+// boundary a ladder gives its thread to another request's waiting task (as
+// cpu-sa's batches do). A ladder's replicas keep their streams, so where it
+// yields never changes its result.
+constexpr int64_t kLadderSliceWork = int64_t{1} << 25;
+
+// How a ladder's run ended.
+enum class LadderEnd { kDone, kInterrupted, kYielded };
+
 // What one solve shares between its ladders.
 struct LadderSetup {
   const Qubo* model = nullptr;
@@ -50,12 +60,15 @@ struct LadderSetup {
   const SampleParams* params = nullptr;
   // A ladder stops when its best state reaches this energy (offset included).
   double stop_energy = -std::numeric_limits<double>::infinity();
+  // Rounds of one slice (kLadderSliceWork).
+  int64_t slice_rounds = 1;
 };
 
 // Totals over the ladders of a solve.
 struct LadderTotals {
   absl::Mutex mu;
   int reads_done = 0;
+  int reads_cut_short = 0;
   int64_t rounds = 0;
   ReplicaCounters moves;
   std::vector<int64_t> exchange_proposed;
@@ -82,21 +95,30 @@ class Ladder {
     accepted_.assign(std::max(replicas - 1, 0), 0);
   }
 
-  // Runs the rounds; false when the interrupter stopped it.
-  bool Run(int64_t rounds, Interrupter& interrupter) {
-    for (int64_t round = 0; round < rounds; ++round) {
+  // Runs the rounds up to `rounds` in all, from where an earlier call
+  // stopped. Every `slice` rounds it asks `yield` (when set) and stops there
+  // when it says so.
+  LadderEnd Run(int64_t rounds, Interrupter& interrupter, int64_t slice = 0,
+                const std::function<bool()>& yield = nullptr) {
+    const int64_t first = rounds_done_;
+    while (rounds_done_ < rounds) {
+      if (slice > 0 && yield && rounds_done_ > first &&
+          rounds_done_ % slice == 0 && yield()) {
+        return LadderEnd::kYielded;
+      }
       if (!SweepAll(interrupter)) {
         MeasureEnergies();
-        return false;
+        return LadderEnd::kInterrupted;
       }
-      ++rounds_done_;
+      const int64_t round = rounds_done_++;
       MeasureEnergies();
-      if (best_energy_ <= setup_.stop_energy + 1e-9) return true;
+      if (best_energy_ <= setup_.stop_energy + 1e-9) return LadderEnd::kDone;
       Exchange(static_cast<int>(round & 1));
     }
-    return true;
+    return LadderEnd::kDone;
   }
 
+  int index() const { return index_; }
   // The best state visited, its exact energy; read once after Run.
   std::vector<uint8_t>& best_state() { return best_state_; }
   void AddTotals(LadderTotals& totals) const {
@@ -317,6 +339,13 @@ class PtSampler final : public Sampler {
     setup.betas = MakeLadder(range, wire.replicas() == 0
                                         ? kDefaultPtReplicas
                                         : static_cast<int>(wire.replicas()));
+    {
+      int64_t round_work = 0;
+      for (int64_t w : kernel_model->chunk_work) round_work += w;
+      round_work *= static_cast<int64_t>(setup.betas.size());
+      setup.slice_rounds = std::max<int64_t>(
+          1, kLadderSliceWork / std::max<int64_t>(1, round_work));
+    }
     if (params.known_ground_energy)
       setup.stop_energy = *params.known_ground_energy;
     if (params.target_energy)
@@ -330,20 +359,27 @@ class PtSampler final : public Sampler {
     LadderTotals totals;
     totals.exchange_proposed.assign(setup.betas.size() - 1, 0);
     totals.exchange_accepted.assign(setup.betas.size() - 1, 0);
-    std::atomic<int> next{0};
     std::atomic<int64_t> cpu_ns{0};
-    auto worker = [&] {
-      for (int r; (r = next.fetch_add(1)) < params.num_reads &&
-                  !interrupter.ShouldStop();) {
-        RunLadder(setup, r, sink, interrupter, totals, cpu_ns);
-      }
-    };
     const int workers = std::min(params.num_reads, pool_->num_threads());
     if (workers <= 1) {
-      worker();
+      for (int r = 0; r < params.num_reads && !interrupter.ShouldStop(); ++r) {
+        Ladder ladder(setup, r);
+        RunLadder(setup, ladder, sink, interrupter, totals, cpu_ns, nullptr);
+      }
     } else {
       auto group = pool_->NewGroup();
-      for (int w = 0; w < workers; ++w) group->Submit(worker);
+      WorkerPool::TaskGroup* const g = group.get();
+      const std::function<bool()> yield = [g] { return g->OthersWaiting(); };
+      FeedSteppedBatches(
+          *group, params.num_reads, workers, interrupter,
+          [&](int r) -> BatchStep {
+            return [&, r, ladder = std::shared_ptr<Ladder>()]() mutable {
+              if (ladder == nullptr)
+                ladder = std::make_shared<Ladder>(setup, r);
+              return RunLadder(setup, *ladder, sink, interrupter, totals,
+                               cpu_ns, yield);
+            };
+          });
       RETURN_IF_ERROR(group->Wait());
     }
     return Stats(setup, range, totals, params, interrupter, start, cpu_ns);
@@ -392,30 +428,38 @@ class PtSampler final : public Sampler {
     return range;
   }
 
-  static void RunLadder(const LadderSetup& setup, int index, SampleSink& sink,
-                        Interrupter& interrupter, LadderTotals& totals,
-                        std::atomic<int64_t>& cpu_ns) {
+  // Runs a ladder (or its next slice); false when it yielded its thread.
+  // Its best state is delivered when it ends: also when the time limit, the
+  // deadline or a cancel cut it short (the best it visited), not after a
+  // reached target.
+  static bool RunLadder(const LadderSetup& setup, Ladder& ladder,
+                        SampleSink& sink, Interrupter& interrupter,
+                        LadderTotals& totals, std::atomic<int64_t>& cpu_ns,
+                        const std::function<bool()>& yield) {
     const int64_t cpu_start = ThreadCpuNanos();
-    Ladder ladder(setup, index);
-    const bool finished = ladder.Run(setup.params->num_sweeps, interrupter);
-    ladder.AddTotals(totals);
+    const LadderEnd end = ladder.Run(setup.params->num_sweeps, interrupter,
+                                     setup.slice_rounds, yield);
     cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
-    // As in cpu-sa: a ladder cut short is kept only when the time limit cut
-    // it.
-    if (!finished && interrupter.reason() != StopReason::kTimeLimit) return;
+    if (end == LadderEnd::kYielded) return false;
+    ladder.AddTotals(totals);
+    const bool cut_short = end == LadderEnd::kInterrupted;
+    if (cut_short && !DeliversCutShort(interrupter.reason())) return true;
     std::vector<uint8_t> bits = std::move(ladder.best_state());
     if (bits.size() != static_cast<size_t>(setup.model->num_variables()))
-      return;
+      return true;
     const double energy = setup.model->Energy(bits);
     {
       absl::MutexLock lock(&totals.mu);
       ++totals.reads_done;
+      if (cut_short) ++totals.reads_cut_short;
     }
     if (setup.params->target_energy &&
         energy <= *setup.params->target_energy + 1e-9) {
       interrupter.Interrupt(StopReason::kTargetReached);
     }
-    sink.OnSample({std::move(bits), energy, static_cast<uint32_t>(index), 1});
+    sink.OnSample(
+        {std::move(bits), energy, static_cast<uint32_t>(ladder.index()), 1});
+    return true;
   }
 
   SampleStats Stats(const LadderSetup& setup, BetaRange range,
@@ -426,6 +470,7 @@ class PtSampler final : public Sampler {
     SampleStats stats;
     stats.stop_reason = interrupter.reason();
     stats.reads_done = totals.reads_done;
+    stats.reads_cut_short = totals.reads_cut_short;
     stats.sweeps_done = totals.rounds;
     stats.spin_update_attempts = totals.moves.attempts;
     stats.accepted_flips = totals.moves.accepted;

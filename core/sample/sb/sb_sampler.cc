@@ -159,7 +159,7 @@ class SbSampler final : public Sampler {
     const double slack =
         model.max_row * (n + 64.0) * std::ldexp(1.0, -20) + 1e-9;
 
-    std::atomic<int> reads_done{0};
+    std::atomic<int> reads_done{0}, cut_short{0};
     std::atomic<int64_t> replica_steps{0}, cpu_ns{0};
     // Replicas [first, first + count) in the lanes of one kernel object.
     auto run_batch = [&](int first, int count, KernelPath batch_path) {
@@ -195,8 +195,9 @@ class SbSampler final : public Sampler {
       }
       cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
       replica_steps.fetch_add(step * count, std::memory_order_relaxed);
-      // Replicas cut short are kept only when the time limit cut them.
-      if (interrupted && interrupter.reason() != StopReason::kTimeLimit) return;
+      // Replicas cut short are kept as they stand (DeliversCutShort).
+      if (interrupted && !DeliversCutShort(interrupter.reason())) return;
+      if (interrupted) cut_short.fetch_add(count, std::memory_order_relaxed);
       for (int k = 0; k < count; ++k) {
         batch->State(k, bits);
         const double energy = qubo.Energy(bits);
@@ -227,6 +228,7 @@ class SbSampler final : public Sampler {
     SampleStats stats;
     stats.stop_reason = interrupter.reason();
     stats.reads_done = reads_done.load();
+    stats.reads_cut_short = cut_short.load();
     stats.sweeps_done = replica_steps.load();
     stats.spin_update_attempts = replica_steps.load() * n;
     stats.seed = params.seed;

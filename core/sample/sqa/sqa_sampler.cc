@@ -154,7 +154,7 @@ class SqaSampler final : public Sampler {
                                   options.gamma_end, s)};
     };
 
-    std::atomic<int> reads_done{0};
+    std::atomic<int> reads_done{0}, cut_short{0};
     std::atomic<int64_t> sweeps_done{0}, attempts{0}, accepted{0}, cpu_ns{0};
     // One lane batch: runs [first, first + count) on `batch_path`.
     auto run_batch = [&](int first, int count, KernelPath batch_path) {
@@ -174,8 +174,8 @@ class SqaSampler final : public Sampler {
       sweeps_done.fetch_add(s.sweeps_done * count, std::memory_order_relaxed);
       attempts.fetch_add(s.attempts, std::memory_order_relaxed);
       accepted.fetch_add(s.accepted, std::memory_order_relaxed);
-      if (s.interrupted && interrupter.reason() != StopReason::kTimeLimit)
-        return;
+      if (s.interrupted && !DeliversCutShort(interrupter.reason())) return;
+      if (s.interrupted) cut_short.fetch_add(count, std::memory_order_relaxed);
       for (int k = 0; k < count; ++k) {
         reads_done.fetch_add(
             Deliver(model, options.slices, runs[k].slices, first + k,
@@ -198,6 +198,7 @@ class SqaSampler final : public Sampler {
     SampleStats stats;
     stats.stop_reason = interrupter.reason();
     stats.reads_done = reads_done.load();
+    stats.reads_cut_short = cut_short.load();
     stats.sweeps_done = sweeps_done.load();
     stats.spin_update_attempts = attempts.load();
     stats.accepted_flips = accepted.load();

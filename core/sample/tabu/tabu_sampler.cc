@@ -156,7 +156,8 @@ class TabuSampler final : public Sampler {
                                .target_energy = params.target_energy};
 
     Elite elite(options.elite_size);
-    std::atomic<int> reads_done{0}, restarts{0}, elite_restarts{0};
+    std::atomic<int> reads_done{0}, restarts{0}, elite_restarts{0},
+        cut_short{0};
     std::atomic<int64_t> moves{0}, attempts{0}, cpu_ns{0};
     std::vector<std::optional<std::pair<double, std::vector<uint8_t>>>>
         round_best;
@@ -179,9 +180,9 @@ class TabuSampler final : public Sampler {
       restarts.fetch_add(1, std::memory_order_relaxed);
       moves.fetch_add(run.moves, std::memory_order_relaxed);
       attempts.fetch_add(run.attempts, std::memory_order_relaxed);
-      // A restart cut short keeps its best only when the time limit cut it.
-      if (run.interrupted && interrupter.reason() != StopReason::kTimeLimit)
-        return;
+      // A restart cut short delivers the best it found (DeliversCutShort).
+      if (run.interrupted && !DeliversCutShort(interrupter.reason())) return;
+      if (run.interrupted) cut_short.fetch_add(1, std::memory_order_relaxed);
       reads_done.fetch_add(1, std::memory_order_relaxed);
       if (params.target_energy &&
           run.best_energy <= *params.target_energy + 1e-9) {
@@ -206,6 +207,7 @@ class TabuSampler final : public Sampler {
     SampleStats stats;
     stats.stop_reason = interrupter.reason();
     stats.reads_done = reads_done.load();
+    stats.reads_cut_short = cut_short.load();
     stats.sweeps_done = n > 0 ? moves.load() / n : 0;
     stats.spin_update_attempts = attempts.load();
     stats.accepted_flips = moves.load();

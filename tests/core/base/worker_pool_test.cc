@@ -1,7 +1,8 @@
 // WorkerPool: every task runs, Wait waits for its own group only, groups are
 // served in turn, pending tasks can be cancelled, the destructor runs what
 // was submitted, and a task that runs out of memory fails its group's Wait
-// without stopping the pool.
+// without stopping the pool; the pool counts the groups that share it and
+// tells a task when another group waits.
 #include "core/base/worker_pool.h"
 
 #include <atomic>
@@ -89,6 +90,45 @@ TEST(WorkerPoolTest, CancelPendingDropsQueuedTasks) {
   release.Notify();
   ASSERT_TRUE(group->Wait().ok());
   EXPECT_EQ(ran.load(), 1);
+}
+
+TEST(WorkerPoolTest, CountsActiveGroupsAndSaysWhenOthersWait) {
+  WorkerPool pool(1);
+  EXPECT_EQ(pool.active_groups(), 0u);
+  auto first = pool.NewGroup();
+  auto second = pool.NewGroup();
+  absl::Notification running, release;
+  std::atomic<bool> others_waiting_seen{false};
+  first->Submit([&] {
+    running.Notify();
+    release.WaitForNotification();
+  });
+  running.WaitForNotification();
+  // The one thread runs first's task; nothing else waits.
+  EXPECT_EQ(pool.active_groups(), 1u);
+  EXPECT_FALSE(first->OthersWaiting());
+  // A second task of the same group waiting is not another request.
+  first->Submit([&] { others_waiting_seen = first->OthersWaiting(); });
+  EXPECT_FALSE(first->OthersWaiting());
+  second->Submit([] {});
+  EXPECT_EQ(pool.active_groups(), 2u);
+  EXPECT_TRUE(first->OthersWaiting());
+  EXPECT_TRUE(second->OthersWaiting());
+  release.Notify();
+  ASSERT_TRUE(first->Wait().ok());
+  ASSERT_TRUE(second->Wait().ok());
+  EXPECT_EQ(pool.active_groups(), 0u);
+  // first's second task was queued before second's, so it ran while
+  // second's waited.
+  EXPECT_TRUE(others_waiting_seen.load());
+  // Cancelled tasks leave their group inactive too.
+  absl::Notification release_again;
+  first->Submit([&] { release_again.WaitForNotification(); });
+  second->Submit([] {});
+  EXPECT_EQ(second->CancelPending(), 1u);
+  release_again.Notify();
+  ASSERT_TRUE(first->Wait().ok());
+  EXPECT_EQ(pool.active_groups(), 0u);
 }
 
 TEST(WorkerPoolTest, DestructorRunsSubmittedTasks) {

@@ -8,11 +8,16 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <random>
+#include <thread>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
@@ -384,18 +389,102 @@ TEST(CpuSaSamplerTest, TimeLimitKeepsTheReadsItCut) {
   for (const Sample& s : run.samples) EXPECT_EQ(s.energy, model.Energy(s.bits));
 }
 
-TEST(CpuSaSamplerTest, CancelDropsUnfinishedReads) {
-  const Qubo model = RandomQubo(200, 0.1, false, 8);
-  SampleParams params;
-  params.num_reads = 4;
-  params.num_sweeps = 10000000;
-  Interrupter interrupter;
-  interrupter.SetDeadline(absl::Now() + absl::Milliseconds(20),
-                          StopReason::kDeadline);
-  const SaRun run = SampleWith(model, params, 2, &interrupter);
-  EXPECT_EQ(run.stats.stop_reason, StopReason::kDeadline);
-  EXPECT_EQ(run.stats.reads_done, 0);
-  EXPECT_TRUE(run.samples.empty());
+// A 2D +-1 spin glass on a side x side torus as a QUBO: integer couplings of
+// one unit, the model the bit-sliced kernel anneals.
+Qubo TorusGlass(int side, uint64_t seed) {
+  Xoshiro256 rng(seed);
+  QuboBuilder builder(side * side);
+  for (int r = 0; r < side; ++r) {
+    for (int c = 0; c < side; ++c) {
+      const int i = r * side + c;
+      for (const int j :
+           {r * side + (c + 1) % side, ((r + 1) % side) * side + c}) {
+        const double w = (rng.Next() >> 63) ? 1 : -1;
+        builder.AddQuadratic(i, j, 4 * w);
+        builder.AddLinear(i, -2 * w);
+        builder.AddLinear(j, -2 * w);
+      }
+    }
+  }
+  return *std::move(builder).Build();
+}
+
+// Every stop but a reached target leaves the reads where they stood,
+// delivered and scored with their true energies: the float kernel, then the
+// bit-sliced one, each stopped mid-schedule by a time limit, the call's
+// deadline and a cancel.
+TEST(CpuSaSamplerTest, EveryStopKeepsTheReadsItCutScored) {
+  for (const bool bitsliced : {false, true}) {
+    const Qubo model =
+        bitsliced ? TorusGlass(32, 5) : RandomQubo(200, 0.1, false, 8);
+    SampleParams params;
+    params.num_reads = bitsliced ? 300 : 4;
+    params.num_sweeps = 10000000;  // hours of work: only the stop can end it
+    for (const StopReason reason :
+         {StopReason::kTimeLimit, StopReason::kDeadline,
+          StopReason::kCancelled}) {
+      SCOPED_TRACE(absl::StrCat("bitsliced ", bitsliced, ", reason ",
+                                StopReasonName(reason)));
+      Interrupter interrupter;
+      std::thread stopper([&] {
+        absl::SleepFor(absl::Milliseconds(50));
+        if (reason == StopReason::kCancelled) {
+          interrupter.Interrupt(reason);
+        } else {
+          interrupter.SetDeadline(absl::Now(), reason);
+        }
+      });
+      const SaRun run = SampleWith(model, params, 2, &interrupter);
+      stopper.join();
+      EXPECT_EQ(run.stats.stop_reason, reason);
+      EXPECT_EQ(run.stats.kernel.rfind("bitsliced", 0) == 0, bitsliced);
+      // Every batch started before the stop: 2 threads, at most 2 batches.
+      EXPECT_EQ(run.stats.reads_done, params.num_reads);
+      EXPECT_EQ(run.stats.reads_cut_short, params.num_reads);
+      ASSERT_EQ(run.samples.size(), static_cast<size_t>(params.num_reads));
+      for (const Sample& s : run.samples)
+        EXPECT_EQ(s.energy, model.Energy(s.bits));
+    }
+  }
+}
+
+// A long anneal stops at each slice boundary where another request waits,
+// and resumes behind it; where it stopped never changes its reads.
+TEST(CpuSaSamplerTest, YieldingAtSliceBoundariesChangesNoRead) {
+  for (const bool bitsliced : {false, true}) {
+    SCOPED_TRACE(absl::StrCat("bitsliced ", bitsliced));
+    const Qubo model =
+        bitsliced ? TorusGlass(40, 6) : RandomQubo(300, 0.2, false, 9);
+    SampleParams params;
+    // Two or more slice boundaries (cpu_sa_sampler.cc kFloatSliceWork,
+    // kBitSliceSliceWork) on either kernel.
+    params.num_reads = bitsliced ? 256 : 16;
+    params.num_sweeps = bitsliced ? 1500 : 1000;  // both on the pool
+    params.seed = 11;
+    const SaRun alone = SampleWith(model, params, 2);
+    // The same solve while a busy request keeps tasks waiting in the pool.
+    WorkerPool pool(2);
+    std::unique_ptr<Sampler> sampler = NewCpuSaSampler(&pool);
+    std::atomic<bool> done{false};
+    auto busy = pool.NewGroup();
+    std::function<void()> spin = [&] {
+      absl::SleepFor(absl::Microseconds(200));
+      if (!done.load()) busy->Submit(spin);
+    };
+    for (int k = 0; k < 4; ++k) busy->Submit(spin);
+    Collect sink;
+    Interrupter interrupter;
+    auto stats = sampler->Sample(model, params, sink, interrupter);
+    done.store(true);
+    ASSERT_TRUE(busy->Wait().ok());
+    ASSERT_TRUE(stats.ok()) << stats.status();
+    const std::vector<Sample> loaded = sink.Sorted();
+    ASSERT_EQ(loaded.size(), alone.samples.size());
+    for (size_t k = 0; k < loaded.size(); ++k) {
+      EXPECT_EQ(loaded[k].bits, alone.samples[k].bits) << "read " << k;
+      EXPECT_EQ(loaded[k].energy, alone.samples[k].energy) << "read " << k;
+    }
+  }
 }
 
 TEST(SaKernelTest, PollsTheInterrupterWithinASweep) {

@@ -125,13 +125,14 @@ TEST(PaResampleTest, MultinomialKeepsTheSizeNearestKeepsTheMean) {
   EXPECT_NEAR(total / 1000.0, 10, 0.2);
 }
 
-TEST(PaSamplerTest, TimeLimitKeepsThePopulationCancelDropsIt) {
+TEST(PaSamplerTest, EveryStopKeepsThePopulationScored) {
   absl::StatusOr<Qubo> model = LoadInstance("random_sparse2000");
   ASSERT_TRUE(model.ok()) << model.status();
   SampleParams params;
   params.num_reads = 32;
   params.num_sweeps = 1000000;
-  for (StopReason reason : {StopReason::kTimeLimit, StopReason::kCancelled}) {
+  for (StopReason reason : {StopReason::kTimeLimit, StopReason::kDeadline,
+                            StopReason::kCancelled}) {
     Interrupter interrupter;
     interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
     CollectingSink sink;
@@ -139,16 +140,16 @@ TEST(PaSamplerTest, TimeLimitKeepsThePopulationCancelDropsIt) {
         SampleOnPool(NewPaSampler, *model, params, sink, 2, &interrupter);
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->stop_reason, reason);
-    // The bests streamed as found stay; the population is added after a time
-    // limit only (nearest-integer resampling lets its size drift from 32).
-    const size_t streamed = sink.SortedByRead().size();
-    EXPECT_EQ(streamed, stats->reads_done);
+    // The bests streamed as found stay, and the population as the stop left
+    // it follows (nearest-integer resampling lets its size drift from 32).
+    const std::vector<Sample> samples = sink.SortedByRead();
+    EXPECT_EQ(samples.size(), stats->reads_done);
     EXPECT_GT(stats->info.pa().population(), 0u);
-    if (reason == StopReason::kTimeLimit) {
-      EXPECT_GT(streamed, stats->info.pa().population());
-    } else {
-      EXPECT_LT(streamed, stats->info.pa().population());
-    }
+    EXPECT_GT(samples.size(), stats->info.pa().population());
+    EXPECT_EQ(static_cast<uint32_t>(stats->reads_cut_short),
+              stats->info.pa().population());
+    for (const Sample& s : samples)
+      EXPECT_DOUBLE_EQ(s.energy, model->Energy(s.bits));
   }
 }
 

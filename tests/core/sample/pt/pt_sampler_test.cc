@@ -6,9 +6,12 @@
 // updates.
 #include "core/sample/pt/pt_sampler.h"
 
+#include <atomic>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "absl/time/clock.h"
 #include "core/base/worker_pool.h"
 #include "core/puzzles/queens.h"
 #include "core/puzzles/sudoku.h"
@@ -128,6 +131,66 @@ TEST(PtSamplerTest, SameSeedSameSamplesWhateverTheThreads) {
   for (int r = 0; r < 5; ++r) {
     EXPECT_EQ(runs[0][r].bits, runs[1][r].bits);
     EXPECT_EQ(runs[0][r].energy, runs[1][r].energy);
+  }
+}
+
+// A ladder a stop cuts short still delivers the best state it visited,
+// scored with its true energy, whether the time limit, the call's deadline or
+// a cancel stopped it.
+TEST(PtSamplerTest, EveryStopKeepsTheLaddersItCutScored) {
+  const CompiledProblem problem = CompileSudoku(testing::kNytPuzzle);
+  for (const StopReason reason : {StopReason::kTimeLimit, StopReason::kDeadline,
+                                  StopReason::kCancelled}) {
+    SCOPED_TRACE(StopReasonName(reason));
+    SampleParams params = ParamsFor(problem, 2, 100000000, 3);
+    params.known_ground_energy.reset();  // nothing ends a ladder early
+    testing::CollectingSink sink;
+    Interrupter interrupter;
+    interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
+    absl::StatusOr<SampleStats> stats = testing::SampleOnPool(
+        NewPtSampler, problem.model, params, sink, 2, &interrupter);
+    ASSERT_OK(stats);
+    EXPECT_EQ(stats->stop_reason, reason);
+    EXPECT_EQ(stats->reads_done, 2);
+    EXPECT_EQ(stats->reads_cut_short, 2);
+    const std::vector<Sample> samples = sink.SortedByRead();
+    ASSERT_EQ(samples.size(), 2u);
+    for (const Sample& s : samples)
+      EXPECT_DOUBLE_EQ(s.energy, problem.model.Energy(s.bits));
+  }
+}
+
+// Ladders give their thread to waiting requests at slice boundaries and
+// resume behind them; their samples stay those of an unshared pool.
+TEST(PtSamplerTest, YieldingToOtherRequestsChangesNoSample) {
+  const CompiledProblem problem = CompileSudoku(testing::kNytPuzzle);
+  SampleParams params = ParamsFor(problem, 4, 300, 19);
+  params.known_ground_energy.reset();
+  auto run = [&](bool busy_pool) {
+    WorkerPool pool(2);
+    auto pt = NewPtSampler(&pool);
+    std::atomic<bool> done{false};
+    auto busy = pool.NewGroup();
+    std::function<void()> spin = [&] {
+      absl::SleepFor(absl::Microseconds(200));
+      if (!done.load()) busy->Submit(spin);
+    };
+    if (busy_pool)
+      for (int k = 0; k < 4; ++k) busy->Submit(spin);
+    testing::CollectingSink sink;
+    Interrupter interrupter;
+    EXPECT_OK(pt->Sample(problem.model, params, sink, interrupter));
+    done.store(true);
+    EXPECT_OK(busy->Wait());
+    return sink.SortedByRead();
+  };
+  const std::vector<Sample> alone = run(false);
+  const std::vector<Sample> shared = run(true);
+  ASSERT_EQ(alone.size(), 4u);
+  ASSERT_EQ(shared.size(), 4u);
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(alone[r].bits, shared[r].bits);
+    EXPECT_EQ(alone[r].energy, shared[r].energy);
   }
 }
 

@@ -236,7 +236,7 @@ TEST(SbSamplerTest, ATargetEndsTheRunEarly) {
   EXPECT_LT(stats->info.sb().replica_steps(), int64_t{16} * 100000 / 10);
 }
 
-TEST(SbSamplerTest, ACancelStopsTheRunAndDropsItsReads) {
+TEST(SbSamplerTest, ACancelStopsTheRunAndKeepsItsReadsScored) {
   const Qubo model = RandomQubo(200, 0.1, 5);
   SampleParams params;
   params.num_reads = 64;
@@ -253,7 +253,12 @@ TEST(SbSamplerTest, ACancelStopsTheRunAndDropsItsReads) {
   stopper.join();
   ASSERT_TRUE(stats.ok()) << stats.status();
   EXPECT_EQ(stats->stop_reason, StopReason::kCancelled);
-  EXPECT_EQ(stats->reads_done, 0);
+  // The batches that had started when the cancel came, as they stood.
+  EXPECT_GT(stats->reads_done, 0);
+  EXPECT_EQ(stats->reads_cut_short, stats->reads_done);
+  EXPECT_EQ(sink.SortedByRead().size(), static_cast<size_t>(stats->reads_done));
+  for (const Sample& s : sink.SortedByRead())
+    EXPECT_EQ(s.energy, model.Energy(s.bits));
   EXPECT_LT(stats->info.sb().replica_steps(), int64_t{64} * 10000000);
 }
 

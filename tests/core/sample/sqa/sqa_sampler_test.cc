@@ -235,13 +235,14 @@ TEST(SqaKernelTest, ScheduleShapesAndSliceCoupling) {
   EXPECT_DOUBLE_EQ(SqaSliceCoupling(4, 1, 8), -0.5 * std::log(std::tanh(0.5)));
 }
 
-TEST(SqaSamplerTest, TimeLimitKeepsTheRunsItCut) {
+TEST(SqaSamplerTest, EveryStopKeepsTheRunsItCut) {
   absl::StatusOr<Qubo> model = LoadInstance("random_dense1000");
   ASSERT_TRUE(model.ok()) << model.status();
   SampleParams params;
   params.num_reads = 2;
   params.num_sweeps = 1000000;
-  for (StopReason reason : {StopReason::kTimeLimit, StopReason::kCancelled}) {
+  for (StopReason reason : {StopReason::kTimeLimit, StopReason::kDeadline,
+                            StopReason::kCancelled}) {
     Interrupter interrupter;
     interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
     CollectingSink sink;
@@ -249,8 +250,10 @@ TEST(SqaSamplerTest, TimeLimitKeepsTheRunsItCut) {
         SampleOnPool(NewSqaSampler, *model, params, sink, 2, &interrupter);
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->stop_reason, reason);
-    EXPECT_EQ(sink.SortedByRead().size(),
-              reason == StopReason::kTimeLimit ? 2u : 0u);
+    EXPECT_EQ(stats->reads_cut_short, 2);
+    ASSERT_EQ(sink.SortedByRead().size(), 2u);
+    for (const Sample& s : sink.SortedByRead())
+      EXPECT_DOUBLE_EQ(s.energy, model->Energy(s.bits));
   }
 }
 

@@ -90,7 +90,7 @@ TEST(TabuSamplerTest, SameSeedSameSamplesWhateverTheThreadCount) {
   EXPECT_EQ(stats.info.tabu().restarts(), 20u);
 }
 
-TEST(TabuSamplerTest, TimeLimitKeepsTheRestartsItCutCancelDropsThem) {
+TEST(TabuSamplerTest, EveryStopKeepsTheRestartsItCut) {
   absl::StatusOr<Qubo> model = LoadInstance("random_dense1000");
   ASSERT_TRUE(model.ok()) << model.status();
   SampleParams params;
@@ -99,7 +99,8 @@ TEST(TabuSamplerTest, TimeLimitKeepsTheRestartsItCutCancelDropsThem) {
   v1::SolveParams wire;
   wire.mutable_tabu()->set_stall_sweeps(1000000);
   params.wire = &wire;
-  for (StopReason reason : {StopReason::kTimeLimit, StopReason::kCancelled}) {
+  for (StopReason reason : {StopReason::kTimeLimit, StopReason::kDeadline,
+                            StopReason::kCancelled}) {
     Interrupter interrupter;
     interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
     CollectingSink sink;
@@ -107,9 +108,11 @@ TEST(TabuSamplerTest, TimeLimitKeepsTheRestartsItCutCancelDropsThem) {
         SampleOnPool(NewTabuSampler, *model, params, sink, 2, &interrupter);
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->stop_reason, reason);
-    const int kept = reason == StopReason::kTimeLimit ? 2 : 0;
-    EXPECT_EQ(stats->reads_done, kept);
-    EXPECT_EQ(sink.SortedByRead().size(), static_cast<size_t>(kept));
+    EXPECT_EQ(stats->reads_done, 2);
+    EXPECT_EQ(stats->reads_cut_short, 2);
+    ASSERT_EQ(sink.SortedByRead().size(), 2u);
+    for (const Sample& s : sink.SortedByRead())
+      EXPECT_DOUBLE_EQ(s.energy, model->Energy(s.bits));
   }
 }
 
