@@ -11,7 +11,24 @@
 #include "core/solve/wire.h"
 
 namespace qs {
+bool StreamingSink::CountedUndecoded(const Sample& sample) {
+  if (!compiler_.EveryBoardValid() || params_.distinct_valid()) return false;
+  absl::MutexLock lock(&mu_);
+  if (best_ == nullptr || !(sample.energy >= best_energy_)) return false;
+  if (stream_samples_) {
+    // Sent unless the held events are full of strictly better ones.
+    if (!buffered_ || !Capped() || held_.size() < params_.max_sample_events() ||
+        !(sample.energy > held_.front().energy()))
+      return false;
+  }
+  reads_done_ += static_cast<uint32_t>(sample.num_occurrences);
+  valid_ += static_cast<uint32_t>(sample.num_occurrences);
+  if (stream_samples_) MaybeProgress();
+  return true;
+}
+
 void StreamingSink::OnSample(Sample sample) {
+  if (CountedUndecoded(sample)) return;
   // Decoding runs outside the sink's lock, on the sampler's thread, so that
   // decoding scales with the reads.
   const absl::Time decode_start = absl::Now();
@@ -49,6 +66,10 @@ void StreamingSink::OnSample(Sample sample) {
       emit_(std::move(response));
     }
   }
+  MaybeProgress();
+}
+
+void StreamingSink::MaybeProgress() {
   const absl::Time now = absl::Now();
   if (now - last_progress_ >= progress_interval_ &&
       reads_done_ < reads_total_) {

@@ -110,6 +110,13 @@ class StreamingSink final : public SampleSink {
 
   void UpdateBest(const Decoded& decoded, double energy)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Counts a raw model's sample that can neither become the best nor be sent
+  // (true), so that it is never decoded: a 20,000-node graph's board costs
+  // about as much to decode as a few of its sweeps, and most reads of a
+  // large model are of that kind.
+  bool CountedUndecoded(const Sample& sample) ABSL_LOCKS_EXCLUDED(mu_);
+  // A Progress event when one is due.
+  void MaybeProgress() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   // The order of held events: valid first, then the lowest energy; ties go by
   // bits, so that one seed gives one stream whatever order the reads

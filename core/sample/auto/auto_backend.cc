@@ -34,12 +34,17 @@ const Backend* Usable(const BackendRegistry& registry, const RacerPlan& plan,
   return backend;
 }
 
-// The roof dual of a raw model: reaching it proves the optimum.
+// The roof dual of a raw model: reaching it proves the optimum. Made once per
+// compiled problem: its maximum flow costs a large model a good share of a
+// short time limit, and concurrent solves of the model share it.
 std::optional<double> LowerBound(const CompiledProblem& problem) {
   if (problem.roof_lower_bound) return problem.roof_lower_bound;
   if (problem.higher_order || problem.model.num_couplers() > kMaxRoofCouplers)
     return std::nullopt;
-  return RoofDuality(problem.model).lower_bound;
+  return *problem.derived.GetOrMake<std::optional<double>>(
+      "auto/roof_lower_bound", [&]() -> std::optional<double> {
+        return RoofDuality(problem.model).lower_bound;
+      });
 }
 
 class AutoBackend final : public Backend {

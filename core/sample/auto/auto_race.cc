@@ -39,6 +39,7 @@ struct RacerState {
   int64_t attempts = 0;
   int64_t accepted = 0;
   double round_best = kInf;  // lowest energy of the running round
+  uint32_t reads_cut_short = 0;
   // The last round's attempts and wall time: the rate this racer gets now.
   int64_t last_attempts = 0;
   absl::Duration last_elapsed;
@@ -218,6 +219,7 @@ uint32_t Race::SizedSweeps(size_t index, uint32_t planned,
     if (state.last_attempts > 0 && state.last_elapsed > absl::ZeroDuration()) {
       timing.attempts_per_second =
           state.last_attempts / absl::ToDoubleSeconds(state.last_elapsed);
+      timing.measured = true;
     }
   }
   if (timing.attempts_per_second <= 0) {
@@ -284,6 +286,8 @@ bool Race::RunRound(size_t index, uint32_t round) {
     return false;
   }
   state.sweeps += result->sweeps_done;
+  if (racer.plan.supplies_board)
+    state.reads_cut_short += static_cast<uint32_t>(result->reads_cut_short);
   state.last_attempts = result->spin_update_attempts;
   state.last_elapsed = absl::Now() - round_start;
   if (options_.speeds != nullptr && result->stop_reason == StopReason::kNone)
@@ -420,6 +424,7 @@ absl::StatusOr<BackendResult> Race::Result() {
   for (const RacerState& s : states_) {
     if (!s.error.ok() && !has_best_ && stop_rule_.empty()) return s.error;
     result.reads_done += static_cast<int>(s.reads);
+    result.reads_cut_short += static_cast<int>(s.reads_cut_short);
     result.sweeps_done += s.sweeps;
     result.spin_update_attempts += s.attempts;
     result.accepted_flips += s.accepted;
@@ -458,8 +463,10 @@ uint32_t RoundSweepsForTime(uint32_t planned, const RoundTiming& timing) {
   const double per_sweep = static_cast<double>(timing.reads) *
                            static_cast<double>(timing.attempts_per_read_sweep);
   if (timing.attempts_per_second <= 0 || per_sweep <= 0) return planned;
-  const double affordable = kAutoRoundTimeShare * std::max(0.0, seconds) *
-                            timing.attempts_per_second / per_sweep;
+  const double share =
+      timing.measured ? kAutoRoundTimeShare : kAutoFirstRoundTimeShare;
+  const double affordable =
+      share * std::max(0.0, seconds) * timing.attempts_per_second / per_sweep;
   const double sweeps = std::clamp<double>(
       affordable, kAutoMinRoundSweeps, std::max(planned, kAutoMinRoundSweeps));
   return std::min(planned, static_cast<uint32_t>(sweeps));

@@ -49,12 +49,18 @@ struct RoundTiming {
   double attempts_per_second = 0;
   int64_t attempts_per_read_sweep = 0;  // the model's variables
   uint32_t reads = 0;
+  // The rate was measured on this call's last round (else estimated).
+  bool measured = false;
 };
 
 // Share of the time left one round may take: a round sized to all of it
 // would be cut by any slowdown, and the next round still gets a complete
 // schedule in what remains (docs/auto.md, "Rounds under a time limit").
 inline constexpr double kAutoRoundTimeShare = 0.7;
+// ... and the share a round may take when its rate is only estimated: solves
+// that arrive together each see the pool before the others have joined it,
+// and then get a fraction of what they counted on.
+inline constexpr double kAutoFirstRoundTimeShare = 0.35;
 // A round runs at least this many sweeps, however little time is left; one
 // cut short is still delivered as it stands.
 inline constexpr uint32_t kAutoMinRoundSweeps = 16;
@@ -64,7 +70,8 @@ inline constexpr uint32_t kAutoMinRoundSweeps = 16;
 inline constexpr double kAutoPriorAttemptsPerCpuSecond = 5e8;
 
 // The sweeps of a round that `planned` sweeps would take: cut so that the
-// round takes at most kAutoRoundTimeShare of the time left, never below
+// round takes at most kAutoRoundTimeShare of the time left
+// (kAutoFirstRoundTimeShare at an estimated rate), never below
 // kAutoMinRoundSweeps nor above `planned`.
 uint32_t RoundSweepsForTime(uint32_t planned, const RoundTiming& timing);
 

@@ -10,8 +10,10 @@
 namespace qs {
 namespace {
 
-RoundTiming Timing(double seconds, double attempts_per_second) {
+RoundTiming Timing(double seconds, double attempts_per_second,
+                   bool measured = true) {
   RoundTiming timing;
+  timing.measured = measured;
   timing.time_left = absl::Seconds(seconds);
   timing.attempts_per_second = attempts_per_second;
   timing.attempts_per_read_sweep = 20000;  // a G81-sized model
@@ -28,6 +30,10 @@ TEST(RoundSweepsForTimeTest, AShortLimitCutsTheRoundToWhatItCanFinish) {
   // A quarter of the compute (four calls on the same cores), a quarter of
   // the sweeps.
   EXPECT_NEAR(RoundSweepsForTime(10000, Timing(1.0, 2.5e9)), sweeps / 4.0, 1);
+  // At an estimated rate, the smaller share.
+  EXPECT_EQ(
+      RoundSweepsForTime(10000, Timing(1.0, 1e10, false)),
+      static_cast<uint32_t>(kAutoFirstRoundTimeShare * 1e10 / (512.0 * 20000)));
 }
 
 TEST(RoundSweepsForTimeTest, KeepsThePlanWhenTheTimeAllowsIt) {
