@@ -144,6 +144,7 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
       sa.max_sweeps = kAutoMultispinMaxSweeps;
       sa.sized_to_time = true;
     }
+    if (!request.has_num_reads()) sa.reads_per_thread = kBitSliceLanes;
     plan.racers.push_back(std::move(sa));
   } else if (f.density >= kAutoDenseThreshold) {
     plan.rule = "raw/dense";

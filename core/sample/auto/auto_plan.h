@@ -68,6 +68,12 @@ struct RacerPlan {
   // a round ends with its schedule complete. Set where the plan chose the
   // sweeps, not where the user did.
   bool sized_to_time = false;
+  // With sized_to_time: a round's reads are this many per pool thread the
+  // call may count on when its first round starts (the pool's threads over
+  // the solves sharing it, at least one), kept for its later rounds: under
+  // load a call anneals one word, on a free pool one per thread. 0: the
+  // reads of `params`.
+  uint32_t reads_per_thread = 0;
 };
 
 struct RacePlan {

@@ -40,6 +40,8 @@ struct RacerState {
   int64_t accepted = 0;
   double round_best = kInf;  // lowest energy of the running round
   uint32_t reads_cut_short = 0;
+  // A sized racer's reads per round, fixed by its first round (0: not yet).
+  uint32_t round_reads = 0;
   // The last round's attempts and wall time: the rate this racer gets now.
   int64_t last_attempts = 0;
   absl::Duration last_elapsed;
@@ -114,14 +116,13 @@ class Race {
   }
   // One round of a racer; false when the racer is done.
   bool RunRound(size_t index, uint32_t round);
-  BackendJob RoundJob(size_t index, uint32_t round,
-                      v1::SolveParams& params) const;
+  BackendJob RoundJob(size_t index, uint32_t round, v1::SolveParams& params);
   std::string SpeedKey(size_t index) const {
     return racers_[index].plan.backend + "/" + options_.kernel_class;
   }
-  // RoundSweepsForTime for racer `index`'s next round.
-  uint32_t SizedSweeps(size_t index, uint32_t planned,
-                       const v1::SolveParams& params) const;
+  // The reads and sweeps of racer `index`'s next round, sized to the time
+  // left (RacerPlan::sized_to_time).
+  void SizeRound(size_t index, v1::SolveParams& params);
   void OnSample(size_t index, Sample sample);
   void OnExactEnd(size_t index, const BackendResult& result)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -168,7 +169,7 @@ class Race {
 };
 
 BackendJob Race::RoundJob(size_t index, uint32_t round,
-                          v1::SolveParams& params) const {
+                          v1::SolveParams& params) {
   const Racer& racer = racers_[index];
   params = racer.plan.params;
   if (racer.plan.sweeps_growth > 1 && params.has_num_sweeps()) {
@@ -178,11 +179,7 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
     params.set_num_sweeps(
         static_cast<uint32_t>(std::min<double>(sweeps, racer.plan.max_sweeps)));
   }
-  if (racer.plan.sized_to_time) {
-    const uint32_t planned =
-        params.has_num_sweeps() ? params.num_sweeps() : kDefaultRoundSweeps;
-    params.set_num_sweeps(SizedSweeps(index, planned, params));
-  }
+  if (racer.plan.sized_to_time) SizeRound(index, params);
   // Racer i's round r: unrelated to every other racer's and round's streams.
   const uint64_t seed = DeriveSeed(DeriveSeed(options_.seed, index), round);
   params.set_seed(seed);
@@ -204,38 +201,53 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
   return job;
 }
 
-uint32_t Race::SizedSweeps(size_t index, uint32_t planned,
-                           const v1::SolveParams& params) const {
+void Race::SizeRound(size_t index, v1::SolveParams& params) {
   const absl::Time deadline = parent_.deadline();
-  if (deadline == absl::InfiniteFuture() || options_.pool == nullptr)
-    return planned;
+  if (deadline == absl::InfiniteFuture() || options_.pool == nullptr) return;
+  const RacerPlan& plan = racers_[index].plan;
+  // The threads this call may count on: the pool's over the solves sharing
+  // it now, this one included.
+  const double threads = options_.pool->num_threads();
+  const double share_threads =
+      threads / static_cast<double>(options_.pool->active_groups() + 1);
   RoundTiming timing;
-  timing.time_left = deadline - absl::Now();
-  timing.reads = params.has_num_reads() ? params.num_reads() : 100;
-  timing.attempts_per_read_sweep = job_.problem->model.num_variables();
   {
     absl::MutexLock lock(&mu_);
-    const RacerState& state = states_[index];
+    RacerState& state = states_[index];
+    if (plan.reads_per_thread > 0) {
+      if (state.round_reads == 0) {
+        state.round_reads =
+            plan.reads_per_thread *
+            static_cast<uint32_t>(std::clamp(share_threads, 1.0, threads));
+      }
+      params.set_num_reads(state.round_reads);
+    }
     if (state.last_attempts > 0 && state.last_elapsed > absl::ZeroDuration()) {
       timing.attempts_per_second =
           state.last_attempts / absl::ToDoubleSeconds(state.last_elapsed);
       timing.measured = true;
     }
   }
-  if (timing.attempts_per_second <= 0) {
-    // No round measured yet: the kernel's speed on the threads this call's
-    // share of the pool gives it (the groups sampling now and this one).
-    const double threads = options_.pool->num_threads();
-    const double share =
-        threads / static_cast<double>(options_.pool->active_groups() + 1);
+  timing.time_left = deadline - absl::Now();
+  timing.reads = params.has_num_reads() ? params.num_reads() : 100;
+  timing.attempts_per_read_sweep = job_.problem->model.num_variables();
+  if (!timing.measured) {
+    // No round measured yet: the kernel's speed per thread on the threads
+    // this round's reads can use of those this call counts on.
     const double speed =
         options_.speeds == nullptr
             ? kAutoPriorAttemptsPerCpuSecond
             : options_.speeds->Get(SpeedKey(index),
                                    kAutoPriorAttemptsPerCpuSecond);
-    timing.attempts_per_second = speed * std::min(threads, share);
+    const double words =
+        plan.reads_per_thread > 0
+            ? static_cast<double>(timing.reads) / plan.reads_per_thread
+            : threads;
+    timing.attempts_per_second = speed * std::min(words, share_threads);
   }
-  return RoundSweepsForTime(planned, timing);
+  const uint32_t planned =
+      params.has_num_sweeps() ? params.num_sweeps() : kDefaultRoundSweeps;
+  params.set_num_sweeps(RoundSweepsForTime(planned, timing));
 }
 
 void Race::LaunchDue() {

@@ -56,11 +56,11 @@ struct RoundTiming {
 // Share of the time left one round may take: a round sized to all of it
 // would be cut by any slowdown, and the next round still gets a complete
 // schedule in what remains (docs/auto.md, "Rounds under a time limit").
-inline constexpr double kAutoRoundTimeShare = 0.7;
+inline constexpr double kAutoRoundTimeShare = 0.5;
 // ... and the share a round may take when its rate is only estimated: solves
 // that arrive together each see the pool before the others have joined it,
 // and then get a fraction of what they counted on.
-inline constexpr double kAutoFirstRoundTimeShare = 0.35;
+inline constexpr double kAutoFirstRoundTimeShare = 0.25;
 // A round runs at least this many sweeps, however little time is left; one
 // cut short is still delivered as it stands.
 inline constexpr uint32_t kAutoMinRoundSweeps = 16;
