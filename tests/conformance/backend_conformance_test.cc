@@ -240,7 +240,8 @@ TEST_P(BackendConformanceTest, SmallRandomModelsReachTheirGroundEnergy) {
 }
 
 TEST_P(BackendConformanceTest, TheSameSeedGivesTheSameSamples) {
-  if (!backend().capabilities().deterministic) GTEST_SKIP() << "not seeded";
+  if (!backend().capabilities().deterministic)
+    GTEST_SKIP() << "the backend is not seeded (not deterministic)";
   auto by_read = [](SolveRun run) {
     std::map<uint32_t, std::string> samples;
     for (const v1::SampleEvent& s : run.samples)
@@ -256,7 +257,8 @@ TEST_P(BackendConformanceTest, TheSameSeedGivesTheSameSamples) {
 }
 
 TEST_P(BackendConformanceTest, ACancelStopsALongJob) {
-  if (!backend().capabilities().interruptible) GTEST_SKIP();
+  if (!backend().capabilities().interruptible)
+    GTEST_SKIP() << "the backend is not interruptible";
   Interrupter interrupter;
   std::thread stopper([&] {
     absl::SleepFor(absl::Milliseconds(30));
@@ -268,7 +270,8 @@ TEST_P(BackendConformanceTest, ACancelStopsALongJob) {
 }
 
 TEST_P(BackendConformanceTest, ADeadlineStopsALongJob) {
-  if (!backend().capabilities().interruptible) GTEST_SKIP();
+  if (!backend().capabilities().interruptible)
+    GTEST_SKIP() << "the backend is not interruptible";
   Interrupter interrupter;
   interrupter.SetDeadline(absl::Now() + absl::Milliseconds(30),
                           StopReason::kDeadline);
@@ -278,7 +281,8 @@ TEST_P(BackendConformanceTest, ADeadlineStopsALongJob) {
 }
 
 TEST_P(BackendConformanceTest, ATimeLimitEndsALongJobNormally) {
-  if (!backend().capabilities().interruptible) GTEST_SKIP();
+  if (!backend().capabilities().interruptible)
+    GTEST_SKIP() << "the backend is not interruptible";
   v1::SolveRequest request = LongRequest();
   request.mutable_params()->set_time_limit_seconds(0.05);
   const SolveRun run = Solve(request);

@@ -6,11 +6,13 @@
 #include <chrono>
 #include <thread>
 
+#include "absl/synchronization/notification.h"
 #include "gmock/gmock.h"
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/test_server.h"
+#include "tests/testing/timing.h"
 
 namespace qs {
 namespace {
@@ -24,6 +26,16 @@ v1::SolveRequest LongSolve() {
   request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(1000);
   request.mutable_params()->set_num_sweeps(1000000);
+  return request;
+}
+
+// The NYT solution with every fourth cell blanked: solved in milliseconds.
+v1::SolveRequest ShortSolve() {
+  std::string grid = testing::kNytSolution;
+  for (size_t cell = 0; cell < grid.size(); cell += 4) grid[cell] = '.';
+  v1::SolveRequest request;
+  *request.mutable_puzzle() = testing::SudokuSpecFromString(grid);
+  request.mutable_params()->set_num_reads(4);
   return request;
 }
 
@@ -115,8 +127,65 @@ TEST(AdmissionTest, DrainStopsRunningSolvesAndTurnsNewOnesAway) {
   EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAVAILABLE)
       << status.error_message();
   drain.join();
-  const testing::SolveStream after = testing::RunSolve(*stub, LongSolve(), 5);
-  EXPECT_NE(after.status.error_code(), grpc::StatusCode::OK);
+}
+
+grpc::health::v1::HealthCheckResponse::ServingStatus Health(
+    grpc::health::v1::Health::Stub& health, const std::string& service) {
+  grpc::ClientContext context;
+  context.set_deadline(testing::ScaledDeadline(absl::Seconds(5)));
+  grpc::health::v1::HealthCheckRequest request;
+  request.set_service(service);
+  grpc::health::v1::HealthCheckResponse response;
+  const grpc::Status status = health.Check(&context, request, &response);
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  return response.status();
+}
+
+// While a drain waits for a running solve, health says NOT_SERVING and a new
+// call is refused, UNAVAILABLE naming the drain (not ended by its deadline, or
+// by the closed server).
+TEST(AdmissionTest, DrainTurnsHealthNotServingAndRefusesNewCalls) {
+  auto server = testing::TestServer::Start({}, /*with_metrics=*/false);
+  ASSERT_NE(server, nullptr);
+  auto channel = grpc::CreateChannel(server->address(),
+                                     grpc::InsecureChannelCredentials());
+  auto stub = v1::Solver::NewStub(channel);
+  auto health = grpc::health::v1::Health::NewStub(channel);
+  using grpc::health::v1::HealthCheckResponse;
+  EXPECT_EQ(Health(*health, "qs.v1.Solver"), HealthCheckResponse::SERVING);
+  RunningSolve running(*stub);
+  // A grace period far longer than the checks: the drain waits for
+  // `running`, which the test cancels once it has looked.
+  absl::Notification drain_started;
+  std::thread drain([&] {
+    drain_started.Notify();
+    server->server().Drain(testing::Scaled(absl::Seconds(60)));
+  });
+  drain_started.WaitForNotification();
+  EXPECT_TRUE(testing::WaitUntil(
+      [&] {
+        return Health(*health, "qs.v1.Solver") ==
+               HealthCheckResponse::NOT_SERVING;
+      },
+      absl::Seconds(5)));
+  EXPECT_EQ(Health(*health, ""), HealthCheckResponse::NOT_SERVING);
+  // Health turns before admission closes; a short solve that slipped in
+  // between is tried again.
+  testing::SolveStream after;
+  EXPECT_TRUE(testing::WaitUntil(
+      [&] {
+        after =
+            testing::RunSolve(*stub, ShortSolve(), testing::ScaledSeconds(5));
+        return !after.status.ok();
+      },
+      absl::Seconds(5)));
+  EXPECT_EQ(after.status.error_code(), grpc::StatusCode::UNAVAILABLE)
+      << after.status.error_message();
+  EXPECT_THAT(after.status.error_message(), HasSubstr("draining"));
+  EXPECT_TRUE(after.events.empty());
+  // The drain returns once the running solve has ended.
+  running.Cancel();
+  drain.join();
 }
 
 // The memory trimmer runs beside the requests (here every millisecond) without

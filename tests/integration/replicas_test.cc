@@ -25,6 +25,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/timing.h"
 
 namespace qs {
 namespace {
@@ -104,7 +105,8 @@ class ReplicasTest : public ::testing::Test {
     r.alive = true;
     replicas_.push_back(r);
     const std::regex port_pattern(R"(listening on \S+ \(port (\d+)\))");
-    for (int k = 0; k < 500; ++k) {
+    // Up to 10 s (scaled to the build) for the port line.
+    for (int k = 0; k < 500 * testing::TimeScale(); ++k) {
       std::smatch match;
       const std::string text = ReadFile(log);
       if (std::regex_search(text, match, port_pattern)) {
@@ -183,7 +185,7 @@ TEST_F(ReplicasTest, BatchSpreadsOverReplicasAndSurvivesAKill) {
   Replica& victim = replicas_[1];
   bool killed = false;
   size_t answered_at_kill = 0;
-  for (int k = 0; k < 3000 && !killed; ++k) {
+  for (int k = 0; k < 3000 * testing::TimeScale() && !killed; ++k) {
     const auto results = ReadResults(output);
     bool victim_answered = false;
     for (const auto& [id, lines] : results)

@@ -31,8 +31,10 @@
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "qs/v1/solver_service.grpc.pb.h"
+#include "tests/testing/log_capture.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/test_server.h"
+#include "tests/testing/timing.h"
 
 namespace qs {
 namespace {
@@ -104,7 +106,7 @@ class SilentSapiTest : public ::testing::Test {
 TEST_F(SilentSapiTest, ListBackendsAnswersFromTheKeptStatus) {
   for (int k = 0; k < 3; ++k) {
     grpc::ClientContext context;
-    SetDeadline(context, 3);
+    SetDeadline(context, testing::ScaledSeconds(3));
     v1::ListBackendsRequest request;
     v1::ListBackendsResponse response;
     ASSERT_TRUE(stub_->ListBackends(&context, request, &response).ok());
@@ -117,7 +119,8 @@ TEST_F(SilentSapiTest, ListBackendsAnswersFromTheKeptStatus) {
 TEST_F(SilentSapiTest, CpuSaSolvesAreNotHeldUp) {
   for (int k = 0; k < 3; ++k) {
     const auto stream =
-        RunSolve(*stub_, SmallSudokuRequest("cpu-sa"), /*deadline=*/3);
+        RunSolve(*stub_, SmallSudokuRequest("cpu-sa"),
+                 /*deadline_seconds=*/testing::ScaledSeconds(3));
     ASSERT_TRUE(stream.status.ok()) << stream.status.error_message();
     ASSERT_NE(stream.summary(), nullptr);
     EXPECT_TRUE(stream.summary()->best_valid());
@@ -261,8 +264,10 @@ TEST(AllocationFailureTest, EndsTheRequestAndTheServerKeepsServing) {
 }
 
 // A client's cancel of a unary Count reaches the enumeration, which stops
-// (before, it ran to its limit with nobody waiting).
+// (before, it ran to its limit with nobody waiting). The client's CANCELLED
+// comes from its own cancel; the server's log line says the count ended.
 TEST(CountCancelTest, ACancelledCountStopsAndTheServerServes) {
+  testing::LogCapture log;
   server::ServerOptions options;
   options.max_concurrent_requests = 1;  // the next call waits for the count
   auto server = TestServer::Start(options, /*with_metrics=*/false);
@@ -283,9 +288,17 @@ TEST(CountCancelTest, ACancelledCountStopsAndTheServerServes) {
   EXPECT_EQ(stub->Count(&context, count, &counted).error_code(),
             grpc::StatusCode::CANCELLED);
   canceller.join();
+  EXPECT_TRUE(testing::WaitUntil(
+      [&] {
+        return log.CountLines({"rpc=Count ", "status=CANCELLED"}) == 1;
+      },
+      absl::Seconds(10)))
+      << log.Text();
   // With one request thread, this solve runs only once the count stopped.
-  const auto stream = RunSolve(*stub, SmallSudokuRequest("cpu-sa"), 60);
+  const auto stream =
+      RunSolve(*stub, SmallSudokuRequest("cpu-sa"), testing::ScaledSeconds(20));
   EXPECT_TRUE(stream.status.ok()) << stream.status.error_message();
+  server.reset();
 }
 
 // A model over the coupler limit is refused from its dimensions, before its

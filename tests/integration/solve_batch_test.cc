@@ -8,8 +8,10 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/log_capture.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/test_server.h"
+#include "tests/testing/timing.h"
 
 namespace qs {
 namespace {
@@ -81,11 +83,15 @@ TEST(SolveBatchTest, EveryItemGetsOneResult) {
 // The cancel races the server's read of the item: it may land before the read,
 // after it, or while the item runs. Each round takes one of those orders; a
 // stream that never ended would keep the server's drain (its destructor)
-// waiting.
+// waiting. The client sees CANCELLED from its own cancel whatever the server
+// does; the server's log line of each stream says that the server ended it
+// CANCELLED, which it does only once no item of the stream runs.
 TEST(SolveBatchTest, CancelEndsTheStream) {
+  constexpr int kRounds = 48;
+  testing::LogCapture log;
   auto server = testing::TestServer::Start({}, /*with_metrics=*/false);
   ASSERT_NE(server, nullptr);
-  for (int round = 0; round < 48; ++round) {
+  for (int round = 0; round < kRounds; ++round) {
     // A new channel each round: the first call's setup shifts the timing.
     auto stub = server->NewStub();
     grpc::ClientContext context;
@@ -105,6 +111,20 @@ TEST(SolveBatchTest, CancelEndsTheStream) {
     EXPECT_EQ(stream->Finish().error_code(), grpc::StatusCode::CANCELLED)
         << "round " << round;
   }
+  // Each item runs for minutes unless the cancel stopped it: the server ends
+  // (and logs) a stream only once none of its items runs.
+  EXPECT_TRUE(testing::WaitUntil(
+      [&] { return log.CountLines({"rpc=SolveBatch "}) == kRounds; },
+      absl::Seconds(10)))
+      << log.Text();
+  // A stream whose item the server read ends CANCELLED. (When the cancel
+  // beats the first read, the failed read looks like the client's half-close
+  // and the empty stream is logged OK.)
+  EXPECT_GT(log.CountLines({"rpc=SolveBatch ", "items=1 status=CANCELLED"}), 0)
+      << log.Text();
+  EXPECT_EQ(log.CountLines({"rpc=SolveBatch ", "items=1 status=CANCELLED"}),
+            log.CountLines({"rpc=SolveBatch ", "items=1 "}))
+      << log.Text();
   // The server is free again: a short solve goes through.
   const testing::SolveStream after =
       testing::RunSolve(*server->NewStub(), EasySudoku(5, 1), 20);

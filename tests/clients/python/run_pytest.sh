@@ -2,7 +2,7 @@
 # Runs the Python package's tests (tests/clients/python/test_*.py) against this build tree's qs_server:
 # installs clients/python into a fresh virtual environment over Debian's python3-grpcio, python3-protobuf,
 # python3-numpy and python3-pytest exactly as docs/python.md says, then runs pytest. pytest's exit code 5
-# (no test ran) is a failure.
+# (no test ran) is a failure; -rs lists each skipped test with its reason.
 #   tests/clients/python/run_pytest.sh BINARY_DIR [pytest arguments]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -15,7 +15,7 @@ rm -rf "$venv"
 "$venv/bin/pip" install --quiet --no-deps --no-build-isolation "$root/clients/python"
 cd "$root"
 status=0
-QS_BINARY_DIR="$binary_dir" "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here" "$@" || status=$?
+QS_BINARY_DIR="$binary_dir" "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider "$here" "$@" || status=$?
 if ((status == 5)); then
   echo "run_pytest: no test ran" >&2
   exit 1

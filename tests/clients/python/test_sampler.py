@@ -156,3 +156,61 @@ def test_sample_takes_a_dimod_model(sampler):
     sampleset = sampler.sample(bqm, num_reads=10, seed=1)
     assert isinstance(sampleset, dimod.SampleSet)
     assert sampleset.first.energy == pytest.approx(bqm.energy(sampleset.first.sample))
+
+
+# dimod's path of the conversion, against a stand-in with dimod 0.12.x's SampleSet.from_samples
+# (dimod_standin.py): dimod is not installed where the tests run, so without it this path would never run.
+@pytest.fixture
+def standin_dimod(monkeypatch):
+    import dimod_standin
+
+    return dimod_standin.install(monkeypatch)
+
+
+def test_ising_samples_become_a_dimod_sampleset(sampler, standin_dimod):
+    h = {"s0": 0.5, "s1": -1.0, "s2": 0.25}
+    J = {("s0", "s1"): -1.5, ("s1", "s2"): 2.0, ("s0", "s2"): 0.75}
+    sampleset = sampler.sample_ising(h, J, backend="cpu-sa", num_reads=12, seed=5)
+    assert isinstance(sampleset, standin_dimod.SampleSet)
+    (call,) = standin_dimod.SampleSet.calls
+    assert call["sort_labels"] is False  # the columns keep the order of the labels passed
+    assert standin_dimod.as_vartype(call["vartype"]) is standin_dimod.Vartype.SPIN
+    assert sampleset.vartype is standin_dimod.Vartype.SPIN
+    assert set(sampleset.variables) == {"s0", "s1", "s2"}
+    assert len(sampleset) == 12
+    assert set(np.unique(sampleset.record.sample).tolist()) <= {-1, 1}
+    for datum in sampleset.data():
+        assert datum.energy == pytest.approx(ising_energy(h, J, datum.sample))
+        assert datum.num_occurrences == 1
+    ground = min(ising_energy(h, J, dict(zip(h, spins))) for spins in itertools.product((-1, 1), repeat=3))
+    assert sampleset.first.energy == pytest.approx(ground)
+    assert sampleset.info["backend"]
+    assert sampleset.info["termination"]
+    assert sampleset.info["summary"].best_energy == pytest.approx(ground)
+
+
+def test_qubo_samples_with_mixed_labels_become_a_dimod_sampleset(sampler, standin_dimod):
+    sampleset = sampler.sample_qubo(MIXED_QUBO, backend="cpu-sa", num_reads=20, seed=3)
+    assert isinstance(sampleset, standin_dimod.SampleSet)
+    assert sampleset.vartype is standin_dimod.Vartype.BINARY
+    assert set(sampleset.variables) == {"a", "b", (1, 2), 7, frozenset({3})}
+    for datum in sampleset.data():
+        assert datum.energy == pytest.approx(qubo_energy(MIXED_QUBO, datum.sample), abs=1e-9)
+    assert sampleset.first.energy == pytest.approx(-2.0)
+
+
+def test_sample_of_a_model_with_a_dimod_vartype(sampler, standin_dimod):
+    bqm = types.SimpleNamespace(vartype=standin_dimod.Vartype.SPIN, linear={"u": 1.0, "v": -0.5},
+                                quadratic={("u", "v"): -2.0}, offset=1.5)
+    sampleset = sampler.sample(bqm, num_reads=10, seed=1)
+    assert isinstance(sampleset, standin_dimod.SampleSet)
+    assert sampleset.vartype is standin_dimod.Vartype.SPIN
+    assert sampleset.first.sample == {"u": -1, "v": -1}
+    assert sampleset.first.energy == pytest.approx(1.5 - 1.0 + 0.5 - 2.0)
+
+
+def test_use_dimod_false_keeps_qsolvers_sampleset(server, standin_dimod):
+    with qsolver.Sampler(server.target, use_dimod=False, timeout=120) as plain:
+        sampleset = plain.sample_qubo({(0, 0): -1}, num_reads=2, seed=1)
+    assert isinstance(sampleset, qsolver.SampleSet)
+    assert standin_dimod.SampleSet.calls == []

@@ -1,12 +1,17 @@
 // BackendStatusMonitor: remote backends' availability is refreshed off the
-// request path, at start and then every RefreshInterval; Available() never
-// waits for a refresh; the monitor's destructor stops a refresh that is in
+// request path, on one thread of the monitor's own, at start and then every
+// RefreshInterval; its constructor never waits for a refresh; without remote
+// backends it starts no thread; its destructor stops a refresh that is in
 // progress instead of waiting out its network budget.
 #include "core/backend/status_monitor.h"
 
 #include <atomic>
+#include <filesystem>
 #include <memory>
+#include <set>
+#include <thread>
 
+#include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
 #include "core/backend/registry.h"
@@ -14,6 +19,15 @@
 
 namespace qs {
 namespace {
+
+// Threads of this process (/proc/self/task holds one entry per thread).
+int ThreadCount() {
+  int count = 0;
+  for ([[maybe_unused]] const auto& entry :
+       std::filesystem::directory_iterator("/proc/self/task"))
+    ++count;
+  return count;
+}
 
 // A backend whose probe blocks until released or interrupted, as a probe of an
 // endpoint that never answers does.
@@ -30,6 +44,10 @@ class SlowProbeBackend final : public Backend {
     return absl::Milliseconds(10);
   }
   void RefreshAvailability(Interrupter& interrupter) const override {
+    {
+      absl::MutexLock lock(&mu_);
+      probe_threads_.insert(std::this_thread::get_id());
+    }
     started_.fetch_add(1);
     while (!interrupter.ShouldStop() && !release_.HasBeenNotified())
       absl::SleepFor(absl::Milliseconds(1));
@@ -43,8 +61,14 @@ class SlowProbeBackend final : public Backend {
   int started() const { return started_.load(); }
   int probes() const { return probes_.load(); }
   void Release() { release_.Notify(); }
+  std::set<std::thread::id> probe_threads() const {
+    absl::MutexLock lock(&mu_);
+    return probe_threads_;
+  }
 
  private:
+  mutable absl::Mutex mu_;
+  mutable std::set<std::thread::id> probe_threads_ ABSL_GUARDED_BY(mu_);
   mutable std::atomic<int> started_{0};
   mutable std::atomic<int> probes_{0};
   absl::Notification release_;
@@ -55,16 +79,22 @@ TEST(BackendStatusMonitorTest, RefreshesInTheBackgroundAndStopsABlockedProbe) {
   auto owned = std::make_unique<SlowProbeBackend>();
   SlowProbeBackend* backend = owned.get();
   ASSERT_TRUE(registry.Register(std::move(owned)).ok());
+  const int threads_before = ThreadCount();
   {
+    // The constructor returns while the first probe blocks: the probe runs
+    // on the monitor's own thread, one more in the process.
     BackendStatusMonitor monitor(&registry);
     while (backend->started() == 0) absl::SleepFor(absl::Milliseconds(1));
-    // The probe blocks; the status read does not.
-    EXPECT_FALSE(backend->Available().ok());
+    EXPECT_EQ(ThreadCount(), threads_before + 1);
+    EXPECT_EQ(monitor.refreshes(), 0);  // the blocked probe is not counted
     backend->Release();
-    while (backend->probes() < 3) absl::SleepFor(absl::Milliseconds(1));
-    EXPECT_TRUE(backend->Available().ok());
-    EXPECT_GE(monitor.refreshes(), 3);
+    while (monitor.refreshes() < 3) absl::SleepFor(absl::Milliseconds(1));
+    EXPECT_GE(backend->probes(), 3);
+    const std::set<std::thread::id> threads = backend->probe_threads();
+    EXPECT_EQ(threads.size(), 1u);
+    EXPECT_EQ(threads.count(std::this_thread::get_id()), 0u);
   }
+  EXPECT_EQ(ThreadCount(), threads_before);  // the monitor's thread ended
   const int probes = backend->probes();
   absl::SleepFor(absl::Milliseconds(50));
   EXPECT_EQ(backend->probes(), probes);  // no refresh after the monitor
@@ -84,7 +114,9 @@ TEST(BackendStatusMonitorTest, DestroyingItInterruptsARunningProbe) {
 
 TEST(BackendStatusMonitorTest, StartsNoThreadWithoutRemoteBackends) {
   BackendRegistry registry;
+  const int threads_before = ThreadCount();
   BackendStatusMonitor monitor(&registry);
+  EXPECT_EQ(ThreadCount(), threads_before);
   EXPECT_EQ(monitor.refreshes(), 0);
 }
 

@@ -3,9 +3,11 @@
 // reduced model, and higher energy for broken grids.
 #include "core/puzzles/sudoku.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "core/compile/registry.h"
 #include "core/puzzles/builtin.h"
 #include "core/sample/exact/brute_force_sampler.h"
@@ -176,23 +178,66 @@ TEST(SudokuCompilerTest, ValidatorNamesTheBrokenRules) {
                          ::testing::StartsWith("row_duplicate@"))));
 }
 
+// Every valid completion of a 4x4 grid ('.' blank), by backtracking.
+void Complete4x4(std::string& grid, size_t cell, std::set<std::string>& out) {
+  if (cell == grid.size()) {
+    out.insert(grid);
+    return;
+  }
+  if (grid[cell] != '.') {
+    Complete4x4(grid, cell + 1, out);
+    return;
+  }
+  const size_t row = cell / 4, column = cell % 4;
+  for (char digit = '1'; digit <= '4'; ++digit) {
+    bool clash = false;
+    for (size_t k = 0; k < 4; ++k) {
+      const size_t box_cell =
+          (row / 2 * 2 + k / 2) * 4 + column / 2 * 2 + k % 2;
+      clash = clash || grid[row * 4 + k] == digit ||
+              grid[k * 4 + column] == digit || grid[box_cell] == digit;
+    }
+    if (clash) continue;
+    grid[cell] = digit;
+    Complete4x4(grid, cell + 1, out);
+    grid[cell] = '.';
+  }
+}
+
+std::set<std::string> CompletionsOf4x4(std::string grid) {
+  std::set<std::string> out;
+  Complete4x4(grid, 0, out);
+  return out;
+}
+
 TEST(SudokuCompilerTest, FourByFourGroundStatesAreExactlyTheValidGrids) {
-  // 4x4 with 7 clues (several completions) leaves few enough variables for
-  // exact enumeration after I-IV.
-  const v1::PuzzleSpec spec = SudokuGridSpec("1..4.4.22.4..1.3");
+  // 4x4 with 7 clues and four completions leaves few enough variables (18)
+  // for exact enumeration after I-IV.
+  constexpr char kGrid[] = "1.3.3.1.2.4.4...";
+  const v1::PuzzleSpec spec = SudokuGridSpec(kGrid);
   auto compiler = NewSudokuCompiler();
   const CompiledProblem problem = CompileOrDie(spec, v1::REDUCTION_FULL);
   ASSERT_LE(problem.model.num_variables(), 30);
   auto ground = FindGroundStates(problem.model, 1000, nullptr);
   ASSERT_OK(ground);
   EXPECT_EQ(ground->energy, -16);
-  ASSERT_GE(ground->count, 1);
+  ASSERT_EQ(static_cast<int64_t>(ground->states.size()),
+            ground->count);  // all of them listed
+  std::set<std::string> decoded;
   for (const auto& state : ground->states) {
-    auto report = compiler->Validate(
-        spec, compiler->Decode(spec, problem, problem.variables.Expand(state)));
+    const v1::PuzzleSolution solution =
+        compiler->Decode(spec, problem, problem.variables.Expand(state));
+    auto report = compiler->Validate(spec, solution);
     ASSERT_OK(report);
     EXPECT_TRUE(report->valid());
+    decoded.insert(absl::StrJoin(solution.rows(), ""));
   }
+  // The completions found by search, independent of the QUBO: every one is
+  // a ground state, and no two ground states decode to the same grid.
+  const std::set<std::string> valid = CompletionsOf4x4(kGrid);
+  EXPECT_EQ(valid.size(), 4u);
+  EXPECT_EQ(decoded, valid);
+  EXPECT_EQ(ground->count, static_cast<int64_t>(valid.size()));
 }
 
 TEST(SudokuCompilerTest, RejectsBadInputNamingTheField) {

@@ -69,46 +69,56 @@ std::vector<KernelRead> Annealed(
   return reads;
 }
 
-TEST(PopulationKernelTest, SweepsAsAnnealReadsOnEveryPathAlsoAfterCopies) {
+// One test per path (the scalar one included: AnnealReads is the
+// reference); a path this CPU lacks is a reported skip.
+class PopulationKernelPathTest : public ::testing::TestWithParam<KernelPath> {};
+
+TEST_P(PopulationKernelPathTest, SweepsAsAnnealReadsAlsoAfterCopies) {
+  const KernelPath path = GetParam();
+  if (ResolveKernelPath(path) != path)
+    GTEST_SKIP() << "this CPU lacks the " << KernelPathName(path) << " path";
   const Qubo model = RandomModel(70, 3);
   const KernelModel km = *MakeKernelModel(model);
   constexpr int kMembers = 37;  // a partial last block on every path
   const std::vector<std::vector<uint8_t>> start = RandomStates(kMembers, 70, 5);
   const std::vector<KernelRead> first = Annealed(km, start, 0.8, 3, 100);
-  for (KernelPath path :
-       {KernelPath::kScalar, KernelPath::kAvx2, KernelPath::kAvx512}) {
-    if (ResolveKernelPath(path) != path) continue;
-    SCOPED_TRACE(KernelPathName(path));
-    const int lanes = KernelLanes(path);
-    auto population = NewPopulationLanes(path, km, kMembers);
-    for (int m = 0; m < kMembers; ++m) population->SetState(m, start[m]);
-    population->InitFields();
-    std::vector<double> energies;
-    SweepAll(*population, lanes, 0.8, 3, 100, energies);
-    std::vector<std::vector<uint8_t>> states(kMembers);
-    for (int m = 0; m < kMembers; ++m) {
-      population->ReadState(m, states[m]);
-      EXPECT_EQ(states[m], first[m].state) << m;
-      EXPECT_EQ(energies[m], model.Energy(states[m]) - model.offset()) << m;
-    }
-    // Member m gets m % 3 copies: the copies must carry their fields, or
-    // their next sweeps would differ from AnnealReads' (which sums them).
-    std::vector<int> copies(kMembers);
-    for (int m = 0; m < kMembers; ++m) copies[m] = m % 3;
-    const std::vector<int> source = population->Resample(copies);
-    std::vector<std::vector<uint8_t>> resampled;
-    for (int k : source) resampled.push_back(states[k]);
-    const std::vector<KernelRead> second = Annealed(km, resampled, 1.5, 2, 900);
-    SweepAll(*population, lanes, 1.5, 2, 900, energies);
-    ASSERT_EQ(population->size(), static_cast<int>(second.size()));
-    for (int m = 0; m < population->size(); ++m) {
-      std::vector<uint8_t> state;
-      population->ReadState(m, state);
-      EXPECT_EQ(state, second[m].state) << m;
-      EXPECT_EQ(energies[m], second[m].energy) << m;
-    }
+  const int lanes = KernelLanes(path);
+  auto population = NewPopulationLanes(path, km, kMembers);
+  for (int m = 0; m < kMembers; ++m) population->SetState(m, start[m]);
+  population->InitFields();
+  std::vector<double> energies;
+  SweepAll(*population, lanes, 0.8, 3, 100, energies);
+  std::vector<std::vector<uint8_t>> states(kMembers);
+  for (int m = 0; m < kMembers; ++m) {
+    population->ReadState(m, states[m]);
+    EXPECT_EQ(states[m], first[m].state) << m;
+    EXPECT_EQ(energies[m], model.Energy(states[m]) - model.offset()) << m;
+  }
+  // Member m gets m % 3 copies: the copies must carry their fields, or
+  // their next sweeps would differ from AnnealReads' (which sums them).
+  std::vector<int> copies(kMembers);
+  for (int m = 0; m < kMembers; ++m) copies[m] = m % 3;
+  const std::vector<int> source = population->Resample(copies);
+  std::vector<std::vector<uint8_t>> resampled;
+  for (int k : source) resampled.push_back(states[k]);
+  const std::vector<KernelRead> second = Annealed(km, resampled, 1.5, 2, 900);
+  SweepAll(*population, lanes, 1.5, 2, 900, energies);
+  ASSERT_EQ(population->size(), static_cast<int>(second.size()));
+  for (int m = 0; m < population->size(); ++m) {
+    std::vector<uint8_t> state;
+    population->ReadState(m, state);
+    EXPECT_EQ(state, second[m].state) << m;
+    EXPECT_EQ(energies[m], second[m].energy) << m;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(KernelPaths, PopulationKernelPathTest,
+                         ::testing::Values(KernelPath::kScalar,
+                                           KernelPath::kAvx2,
+                                           KernelPath::kAvx512),
+                         [](const ::testing::TestParamInfo<KernelPath>& info) {
+                           return std::string(KernelPathName(info.param));
+                         });
 
 TEST(PopulationKernelTest, ResampleKeepsSurvivorsInTheirSlots) {
   const Qubo model = RandomModel(20, 4);
