@@ -231,22 +231,25 @@ void Race::SizeRound(size_t index, v1::SolveParams& params) {
   timing.time_left = deadline - absl::Now();
   timing.reads = params.has_num_reads() ? params.num_reads() : 100;
   timing.attempts_per_read_sweep = job_.problem->model.num_variables();
+  const uint32_t planned =
+      params.has_num_sweeps() ? params.num_sweeps() : kDefaultRoundSweeps;
   if (!timing.measured) {
-    // No round measured yet: the kernel's speed per thread on the threads
-    // this round's reads can use of those this call counts on.
-    const double speed =
-        options_.speeds == nullptr
-            ? kAutoPriorAttemptsPerCpuSecond
-            : options_.speeds->Get(SpeedKey(index),
-                                   kAutoPriorAttemptsPerCpuSecond);
+    // No round of this call measured yet: the kernel's speed per thread, as
+    // earlier rounds measured it, on the threads this round's reads can use
+    // of those this call counts on; never measured, a short round times it.
+    const std::optional<double> speed =
+        options_.speeds == nullptr ? std::nullopt
+                                   : options_.speeds->Get(SpeedKey(index));
+    if (!speed) {
+      params.set_num_sweeps(std::min(planned, kAutoMinRoundSweeps));
+      return;
+    }
     const double words =
         plan.reads_per_thread > 0
             ? static_cast<double>(timing.reads) / plan.reads_per_thread
             : threads;
-    timing.attempts_per_second = speed * std::min(words, share_threads);
+    timing.attempts_per_second = *speed * std::min(words, share_threads);
   }
-  const uint32_t planned =
-      params.has_num_sweeps() ? params.num_sweeps() : kDefaultRoundSweeps;
   params.set_num_sweeps(RoundSweepsForTime(planned, timing));
 }
 
@@ -453,10 +456,11 @@ absl::StatusOr<BackendResult> Race::Result() {
 
 }  // namespace
 
-double KernelSpeeds::Get(const std::string& backend, double prior) const {
+std::optional<double> KernelSpeeds::Get(const std::string& backend) const {
   absl::MutexLock lock(&mu_);
   auto it = speed_.find(backend);
-  return it == speed_.end() ? prior : it->second;
+  if (it == speed_.end()) return std::nullopt;
+  return it->second;
 }
 
 void KernelSpeeds::Record(const std::string& backend, int64_t attempts,

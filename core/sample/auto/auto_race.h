@@ -30,9 +30,9 @@ namespace qs {
 // last rounds weigh most). Thread-safe.
 class KernelSpeeds {
  public:
-  // Attempts per CPU second of `backend`'s kernel; `prior` until a round of it
+  // Attempts per CPU second of `backend`'s kernel; none until a round of it
   // was measured.
-  double Get(const std::string& backend, double prior) const;
+  std::optional<double> Get(const std::string& backend) const;
   void Record(const std::string& backend, int64_t attempts,
               absl::Duration cpu_time);
 
@@ -62,12 +62,10 @@ inline constexpr double kAutoRoundTimeShare = 0.5;
 // and then get a fraction of what they counted on.
 inline constexpr double kAutoFirstRoundTimeShare = 0.25;
 // A round runs at least this many sweeps, however little time is left; one
-// cut short is still delivered as it stands.
+// cut short is still delivered as it stands. A kernel this server has not
+// timed yet runs a first round of this many sweeps, which measures it: no
+// assumed speed holds for a Release and a sanitizer build alike.
 inline constexpr uint32_t kAutoMinRoundSweeps = 16;
-// Attempts per CPU second of one thread assumed for a kernel not measured
-// yet: below what cpu-sa's kernels reach on this project's development
-// machine, so that a first round errs short.
-inline constexpr double kAutoPriorAttemptsPerCpuSecond = 5e8;
 
 // The sweeps of a round that `planned` sweeps would take: cut so that the
 // round takes at most kAutoRoundTimeShare of the time left

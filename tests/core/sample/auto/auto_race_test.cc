@@ -4,6 +4,8 @@
 // that ran (KernelSpeeds).
 #include "core/sample/auto/auto_race.h"
 
+#include <optional>
+
 #include "absl/time/time.h"
 #include "gtest/gtest.h"
 
@@ -48,20 +50,20 @@ TEST(RoundSweepsForTimeTest, NeverBelowTheFloorNorAboveThePlan) {
   EXPECT_EQ(RoundSweepsForTime(8, Timing(0.001, 1e9)), 8u);
 }
 
-TEST(KernelSpeedsTest, LearnsFromMeasuredRoundsAndFallsBackToThePrior) {
+TEST(KernelSpeedsTest, LearnsFromMeasuredRounds) {
   KernelSpeeds speeds;
-  EXPECT_EQ(speeds.Get("cpu-sa", 123), 123);
-  speeds.Record("cpu-sa", 4000000000, absl::Seconds(1));
-  EXPECT_EQ(speeds.Get("cpu-sa", 123), 4e9);
+  EXPECT_EQ(speeds.Get("cpu-sa/bitsliced"), std::nullopt);
+  speeds.Record("cpu-sa/bitsliced", 4000000000, absl::Seconds(1));
+  EXPECT_EQ(speeds.Get("cpu-sa/bitsliced"), 4e9);
   // Later rounds move the estimate towards them.
-  speeds.Record("cpu-sa", 2000000000, absl::Seconds(1));
-  const double moved = speeds.Get("cpu-sa", 123);
+  speeds.Record("cpu-sa/bitsliced", 2000000000, absl::Seconds(1));
+  const double moved = *speeds.Get("cpu-sa/bitsliced");
   EXPECT_LT(moved, 4e9);
   EXPECT_GT(moved, 2e9);
   // Rounds too short to time are ignored; other kernels keep their own.
-  speeds.Record("cpu-sa", 1000, absl::Microseconds(10));
-  EXPECT_EQ(speeds.Get("cpu-sa", 123), moved);
-  EXPECT_EQ(speeds.Get("pt", 7), 7);
+  speeds.Record("cpu-sa/bitsliced", 1000, absl::Microseconds(10));
+  EXPECT_EQ(speeds.Get("cpu-sa/bitsliced"), moved);
+  EXPECT_EQ(speeds.Get("cpu-sa/float"), std::nullopt);
 }
 
 }  // namespace
