@@ -50,13 +50,14 @@ function(qs_cc_benchmark)
   target_include_directories(${QS_NAME} PRIVATE ${PROJECT_SOURCE_DIR})
 endfunction()
 
-# qs_cc_library(NAME name DIR folder [SUBDIRS folders...] DEPS targets... [PRIVATE_DEPS targets...])
+# qs_cc_library(NAME name DIR folder [SUBDIRS folders...] [EXCLUDE regex] DEPS targets...
+#   [PRIVATE_DEPS targets...])
 # One static library per folder of core/: the folder's *.cc (and those of SUBDIRS, folders below it that
-# belong to the same library). Layering is checked at build time: a source of the library that includes
+# belong to the same library), but for the files whose path matches EXCLUDE (built by another library). Layering is checked at build time: a source of the library that includes
 # core/<folder>/ of a library it does not depend on (directly or through its qs_ dependencies) fails
 # the build (cmake/CheckLayering.cmake).
 function(qs_cc_library)
-  cmake_parse_arguments(QS "" "NAME;DIR" "SUBDIRS;DEPS;PRIVATE_DEPS" ${ARGN})
+  cmake_parse_arguments(QS "" "NAME;DIR;EXCLUDE" "SUBDIRS;DEPS;PRIVATE_DEPS" ${ARGN})
   set(dirs ${QS_DIR})
   foreach(sub IN LISTS QS_SUBDIRS)
     list(APPEND dirs ${QS_DIR}/${sub})
@@ -70,6 +71,9 @@ function(qs_cc_library)
     list(APPEND sources ${dir_sources})
     list(APPEND headers ${dir_headers})
   endforeach()
+  if(QS_EXCLUDE)
+    list(FILTER sources EXCLUDE REGEX "${QS_EXCLUDE}")
+  endif()
   add_library(${QS_NAME} STATIC ${sources})
   target_include_directories(${QS_NAME} PUBLIC ${PROJECT_SOURCE_DIR})
   target_link_libraries(${QS_NAME} PUBLIC ${QS_DEPS} PRIVATE ${QS_PRIVATE_DEPS})
@@ -95,7 +99,9 @@ endfunction()
 
 # qs_check_includes(TARGET target FORBID folders...)
 # The layering check of the tree's top-level folders: the build of TARGET fails when one of its sources or
-# the headers beside them includes a header under one of the FORBID folders ("core", "server", "clients").
+# the headers of its own folder includes a header under one of the FORBID folders ("core", "server",
+# "clients"). Sources from other folders (the families' text formats in qs_formats) are checked alone:
+# the headers beside them belong to another library.
 function(qs_check_includes)
   cmake_parse_arguments(QS "" "TARGET" "FORBID" ${ARGN})
   get_target_property(sources ${QS_TARGET} SOURCES)
@@ -108,7 +114,9 @@ function(qs_check_includes)
     endif()
     list(APPEND files ${src})
     get_filename_component(dir ${src} DIRECTORY)
-    list(APPEND dirs ${dir})
+    if(dir STREQUAL source_dir)
+      list(APPEND dirs ${dir})
+    endif()
   endforeach()
   list(REMOVE_DUPLICATES dirs)
   foreach(dir IN LISTS dirs)

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/time/clock.h"
+#include "core/families/builtin.h"
 #include "core/generate/generator.h"
 #include "server/convert.h"
 #include "server/solve_reactor.h"

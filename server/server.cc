@@ -17,7 +17,7 @@
 #include "core/backend/status_monitor.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "core/solve/builtin_backends.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/grpcpp.h"

@@ -1,6 +1,6 @@
-// CompilerRegistry: puzzle kind -> compiler. Filled once at start-up by
-// RegisterBuiltinCompilers (core/puzzles/builtin.h, the one list of every
-// family), read-only afterwards and so thread-safe to read.
+// CompilerRegistry: puzzle kind -> compiler. Filled once at start-up from the
+// families (core/families/family.h; BuiltinCompilers in
+// core/families/builtin.h), read-only afterwards and so thread-safe to read.
 #ifndef QS_CORE_COMPILE_REGISTRY_H_
 #define QS_CORE_COMPILE_REGISTRY_H_
 

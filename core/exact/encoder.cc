@@ -27,8 +27,4 @@ absl::StatusOr<const RulesEncoder*> EncoderRegistry::ForSpec(
   return encoder;
 }
 
-const EncoderRegistry& BuiltinEncoders() {
-  return BuildOnce<EncoderRegistry>(&RegisterBuiltinEncoders);
-}
-
 }  // namespace qs

@@ -7,8 +7,8 @@
 // states and the encoding's solutions are the same set.
 //
 // EncoderRegistry mirrors CompilerRegistry (core/compile/registry.h): filled
-// once by RegisterBuiltinEncoders (core/exact/builtin.cc, the one list of every
-// family's encoder), read-only afterwards. Encoders are stateless and
+// once from the families (core/families/family.h; BuiltinEncoders in
+// core/families/builtin.h), read-only afterwards. Encoders are stateless and
 // thread-safe.
 #ifndef QS_CORE_EXACT_ENCODER_H_
 #define QS_CORE_EXACT_ENCODER_H_
@@ -69,12 +69,6 @@ class EncoderRegistry {
  private:
   Registry<RulesEncoder> encoders_{"encoder kind"};
 };
-
-// Registers every built-in encoder (defined in core/exact/builtin.cc).
-absl::Status RegisterBuiltinEncoders(EncoderRegistry& registry);
-
-// A registry with every built-in encoder, built once.
-const EncoderRegistry& BuiltinEncoders();
 
 }  // namespace qs
 

@@ -9,8 +9,6 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/exact/bdd_counter.h"
-#include "core/exact/queens_formula.h"
-#include "core/puzzles/queens.h"
 
 namespace qs {
 
@@ -62,11 +60,6 @@ CountResult FromBdd(const BddCount& counted) {
   return result;
 }
 
-absl::StatusOr<QueensFormula> BinaryFormula(const v1::PuzzleSpec& spec) {
-  ASSIGN_OR_RETURN(const QueensRules rules, QueensRulesOf(spec.queens()));
-  return BuildQueensFormula(rules, /*binary=*/true, /*clues=*/true);
-}
-
 }  // namespace
 
 absl::StatusOr<ExactSolveResult> SolveRules(
@@ -106,25 +99,21 @@ absl::StatusOr<CountResult> CountRuleSolutions(const RulesEncoder& encoder,
   return CountCnf(cnf, limit, interrupter);
 }
 
-absl::StatusOr<ExactSolveResult> SolveQueensBinary(
-    const v1::PuzzleSpec& spec, int64_t max_solutions,
+ExactSolveResult SolveCircuit(
+    const BoolCircuit& circuit, int64_t max_solutions,
     const std::function<void(std::vector<uint8_t>)>& on_solution,
     Interrupter* interrupter) {
-  ASSIGN_OR_RETURN(const QueensFormula formula, BinaryFormula(spec));
-  return SolveCnf(formula.circuit.ToCnf(), max_solutions, on_solution,
-                  interrupter);
+  return SolveCnf(circuit.ToCnf(), max_solutions, on_solution, interrupter);
 }
 
-absl::StatusOr<CountResult> CountQueensBinary(const v1::PuzzleSpec& spec,
-                                              uint64_t limit,
-                                              CountMethod method,
-                                              Interrupter* interrupter) {
-  ASSIGN_OR_RETURN(const QueensFormula formula, BinaryFormula(spec));
-  const int n = formula.circuit.num_primary();
+absl::StatusOr<CountResult> CountCircuitSolutions(const BoolCircuit& circuit,
+                                                  uint64_t limit,
+                                                  CountMethod method,
+                                                  Interrupter* interrupter) {
+  const int n = circuit.num_primary();
   if (method == CountMethod::kBdd ||
       (method == CountMethod::kAuto && n <= kBddAutoVariables)) {
-    absl::StatusOr<BddCount> counted =
-        CountCircuit(formula.circuit, interrupter);
+    absl::StatusOr<BddCount> counted = CountCircuit(circuit, interrupter);
     const bool fall_back = method == CountMethod::kAuto && !counted.ok() &&
                            absl::IsResourceExhausted(counted.status());
     if (!fall_back) {
@@ -132,7 +121,7 @@ absl::StatusOr<CountResult> CountQueensBinary(const v1::PuzzleSpec& spec,
       return FromBdd(*counted);
     }
   }
-  return CountCnf(formula.circuit.ToCnf(), limit, interrupter);
+  return CountCnf(circuit.ToCnf(), limit, interrupter);
 }
 
 }  // namespace qs

@@ -14,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/base/interrupter.h"
+#include "core/exact/circuit.h"
 #include "core/exact/cnf.h"
 #include "core/exact/encoder.h"
 #include "core/exact/sat_solver.h"
@@ -67,19 +68,19 @@ absl::StatusOr<CountResult> CountRuleSolutions(const RulesEncoder& encoder,
                                                CountMethod method,
                                                Interrupter* interrupter);
 
-// The same for a queens problem compiled with ENCODING_BINARY: the rules as
-// [Bryant 2019]'s BIN formula (queens_formula.h) over the problem's bits(M)
-// variables per row, so that solutions are that problem's full assignments.
-// The count's encoding reports the formula's gates (bdd_operations for a BDD,
-// auxiliary variables for CNF, one per gate).
-absl::StatusOr<ExactSolveResult> SolveQueensBinary(
-    const v1::PuzzleSpec& spec, int64_t max_solutions,
+// The same for rules stated as a circuit (a family whose formula needs gates
+// over its variables, e.g. the binary encoding of queens): solutions are
+// assignments of the circuit's primary variables; a count's encoding reports
+// the gates (bdd_operations for a BDD, auxiliary variables for CNF, one per
+// gate).
+ExactSolveResult SolveCircuit(
+    const BoolCircuit& circuit, int64_t max_solutions,
     const std::function<void(std::vector<uint8_t>)>& on_solution,
     Interrupter* interrupter = nullptr);
-absl::StatusOr<CountResult> CountQueensBinary(const v1::PuzzleSpec& spec,
-                                              uint64_t limit,
-                                              CountMethod method,
-                                              Interrupter* interrupter);
+absl::StatusOr<CountResult> CountCircuitSolutions(const BoolCircuit& circuit,
+                                                  uint64_t limit,
+                                                  CountMethod method,
+                                                  Interrupter* interrupter);
 
 }  // namespace qs
 

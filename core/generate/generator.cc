@@ -17,10 +17,6 @@ absl::StatusOr<const PuzzleGenerator*> GeneratorRegistry::Get(
   return generators_.Get(family, "family");
 }
 
-const GeneratorRegistry& BuiltinGenerators() {
-  return BuildOnce<GeneratorRegistry>(&RegisterBuiltinGenerators);
-}
-
 double RequiredPropagation(v1::Difficulty difficulty) {
   switch (difficulty) {
     case v1::DIFFICULTY_EASY:

@@ -9,9 +9,10 @@
 // samples, could only make it likely. The difficulty knob limits the removals
 // by how much of the board unit propagation of the rules still decides.
 //
-// GeneratorRegistry mirrors the other registries: filled once by
-// RegisterBuiltinGenerators (core/generate/builtin.cc, the one list), read-only
-// afterwards. Generators are stateless and thread-safe.
+// GeneratorRegistry mirrors the other registries: filled once from the
+// families (core/families/family.h; BuiltinGenerators in
+// core/families/builtin.h), read-only afterwards. Generators are stateless and
+// thread-safe.
 #ifndef QS_CORE_GENERATE_GENERATOR_H_
 #define QS_CORE_GENERATE_GENERATOR_H_
 
@@ -86,12 +87,6 @@ class GeneratorRegistry {
  private:
   Registry<PuzzleGenerator> generators_{"family"};
 };
-
-// Registers every built-in generator (defined in core/generate/builtin.cc).
-absl::Status RegisterBuiltinGenerators(GeneratorRegistry& registry);
-
-// A registry with every built-in generator, built once.
-const GeneratorRegistry& BuiltinGenerators();
 
 // The share of a puzzle's open cells that unit propagation of the rules must
 // decide at this difficulty: all (easy), half (medium), none required (hard).

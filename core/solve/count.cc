@@ -9,6 +9,8 @@
 #include "core/base/status_macros.h"
 #include "core/exact/encoder.h"
 #include "core/exact/exact_solver.h"
+#include "core/families/builtin.h"
+#include "core/families/queens/queens_formula.h"
 #include "core/solve/solve_engine.h"
 
 namespace qs {

@@ -11,6 +11,7 @@
 #include "core/base/allocation_guard.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
+#include "core/families/builtin.h"
 #include "core/generate/generator.h"
 #include "core/solve/solve_engine.h"
 

@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "core/families/builtin.h"
 #include "core/generate/generator.h"
 #include "qs/v1/solve.pb.h"
 #include "server/http/handlers.h"

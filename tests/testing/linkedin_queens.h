@@ -1,9 +1,9 @@
 // LinkedIn-Queens-style puzzles for the tests ([Mata Ali & Mencia 2024]
 // §2.1 rules: one queen per row, column and colour region, no two queens on
 // diagonally adjacent cells): a backtracking solution counter written from the
-// game rules alone (it shares no code with core/puzzles/queens.cc, so it can
-// check the QUBO), a generator of puzzles with a unique solution, and the
-// reader of tests/data/queens/*.txt.
+// game rules alone (it shares no code with core/families/queens/queens.cc, so
+// it can check the QUBO), a generator of puzzles with a unique solution, and
+// the reader of tests/data/queens/*.txt.
 //
 // Generator: a random valid queen placement (rows in random column order,
 // backtracking), one region seeded at each queen and grown cell by cell into

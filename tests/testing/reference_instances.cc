@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "core/qubo/qubo_proto.h"
 #include "formats/puzzle_text.h"
 #include "tests/testing/nyt_puzzle.h"

@@ -2,7 +2,7 @@
 // each one is and how it is made, shared by the generator that writes them
 // (tests/tools/make_instances.cc) and the test that checks the stored files
 // against the project's compilers
-// (tests/core/puzzles/reference_instances_test.cc). Puzzle instances are
+// (tests/core/families/reference_instances_test.cc). Puzzle instances are
 // compiled by the built-in compilers and written as `qsolve compile --export`
 // writes them; random instances are drawn from a fixed seed with the project's
 // own generator (xoshiro256**), so every file can be made again bit for bit.

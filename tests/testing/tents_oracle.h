@@ -1,8 +1,8 @@
-// The rules of Tents & Trees written independently of core/puzzles/tents.cc, as
-// the ground truth of the tests: the game's rules (with the one-to-one pairing
-// of tents and trees), the subset of them the QUBO of [Mata Ali & Mencia 2024]
-// §2.5 expresses, exhaustive enumeration of small boards and a backtracking
-// solver.
+// The rules of Tents & Trees written independently of
+// core/families/tents/tents.cc, as the ground truth of the tests: the game's
+// rules (with the one-to-one pairing of tents and trees), the subset of them
+// the QUBO of [Mata Ali & Mencia 2024] §2.5 expresses, exhaustive enumeration
+// of small boards and a backtracking solver.
 #ifndef QS_TESTS_TESTING_TENTS_ORACLE_H_
 #define QS_TESTS_TESTING_TENTS_ORACLE_H_
 

@@ -22,7 +22,7 @@
 
 #include "core/compile/preprocess_stage.h"
 #include "core/compile/registry.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "formats/puzzle_text.h"
 #include "tests/testing/nyt_puzzle.h"
 

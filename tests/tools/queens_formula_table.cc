@@ -1,19 +1,19 @@
 // Prints [Bryant 2019]'s Table 1 against what this project's encoders emit,
 // for N-queens with N = 8..64: the Boolean operations (two-input gates) of the
-// BIN and ONH formulas (core/exact/queens_formula.h) next to the paper's
-// leading terms (8 + bits(N)) N^2 and 11 N^2, the CNF size of the BIN formula
-// (one auxiliary variable and three clauses per gate), and the terms of the
-// BIN higher-order cost (core/puzzles/queens_binary.h) where it is under the
-// compile limit. One markdown table on stdout.
+// BIN and ONH formulas (core/families/queens/queens_formula.h) next to the
+// paper's leading terms (8 + bits(N)) N^2 and 11 N^2, the CNF size of the BIN
+// formula (one auxiliary variable and three clauses per gate), and the terms of
+// the BIN higher-order cost (core/families/queens/queens_binary.h) where it is
+// under the compile limit. One markdown table on stdout.
 //
 // Usage: queens_formula_table [N ...]   (default 8 10 12 16 20 24 32 48 64)
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-#include "core/exact/queens_formula.h"
-#include "core/puzzles/queens.h"
-#include "core/puzzles/queens_binary.h"
+#include "core/families/queens/queens.h"
+#include "core/families/queens/queens_binary.h"
+#include "core/families/queens/queens_formula.h"
 
 namespace {
 

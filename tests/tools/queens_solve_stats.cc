@@ -26,7 +26,7 @@
 #include "absl/synchronization/mutex.h"
 #include "core/base/interrupter.h"
 #include "core/base/worker_pool.h"
-#include "core/puzzles/queens.h"
+#include "core/families/queens/queens.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "tests/testing/linkedin_queens.h"
 

@@ -19,7 +19,7 @@
 #include "absl/synchronization/mutex.h"
 #include "core/base/interrupter.h"
 #include "core/base/worker_pool.h"
-#include "core/puzzles/tents.h"
+#include "core/families/tents/tents.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "tests/testing/tents_data.h"
 #include "tests/testing/tents_oracle.h"

@@ -8,6 +8,8 @@
 #include "absl/time/clock.h"
 #include "core/base/status_macros.h"
 #include "core/exact/exact_solver.h"
+#include "core/families/builtin.h"
+#include "core/families/queens/queens_formula.h"
 
 namespace qs {
 namespace {

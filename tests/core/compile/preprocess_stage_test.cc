@@ -11,7 +11,7 @@
 
 #include "core/compile/compile_cache.h"
 #include "core/compile/registry.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
 #include "tests/testing/status_matchers.h"

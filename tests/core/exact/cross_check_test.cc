@@ -23,7 +23,7 @@
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/exact/exact_solver.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "core/sample/exact/brute_force_sampler.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"

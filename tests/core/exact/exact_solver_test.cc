@@ -21,7 +21,7 @@
 #include "core/base/rng.h"
 #include "core/compile/registry.h"
 #include "core/exact/encoder.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
 #include "tests/testing/tents_data.h"

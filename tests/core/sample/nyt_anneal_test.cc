@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/base/worker_pool.h"
-#include "core/puzzles/sudoku.h"
+#include "core/families/sudoku/sudoku.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "gtest/gtest.h"
 #include "tests/core/sample/testing_sink.h"

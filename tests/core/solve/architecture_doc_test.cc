@@ -1,10 +1,10 @@
 // docs/architecture.md against the registries: every registered backend and
-// every puzzle family is named in it, so the page cannot fall behind a new
-// registration.
+// every puzzle family (and its folder under core/families/) is named in it, so
+// the page cannot fall behind a new registration.
 #include <string>
 
 #include "core/base/worker_pool.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "core/solve/builtin_backends.h"
 #include "gtest/gtest.h"
 #include "tests/testing/source_files.h"
@@ -35,12 +35,15 @@ TEST(ArchitectureDocTest, NamesEveryRegisteredBackend) {
 TEST(ArchitectureDocTest, NamesEveryPuzzleFamily) {
   const std::string doc = ArchitectureDoc();
   ASSERT_FALSE(doc.empty()) << "docs/architecture.md not found";
-  const std::vector<std::string> kinds = BuiltinCompilers().Kinds();
-  ASSERT_FALSE(kinds.empty());
-  for (const std::string& kind : kinds) {
-    const std::string quoted = "`" + kind + "`";
+  const std::vector<const FamilyInfo*> families = BuiltinFamilies().All();
+  ASSERT_FALSE(families.empty());
+  for (const FamilyInfo* family : families) {
+    const std::string quoted = "`" + family->name + "`";
     EXPECT_NE(doc.find(quoted), std::string::npos)
         << "docs/architecture.md does not name family " << quoted;
+    const std::string folder = "`" + family->name + "/`";
+    EXPECT_NE(doc.find(folder), std::string::npos)
+        << "docs/architecture.md does not name the folder " << folder;
   }
 }
 

@@ -8,7 +8,7 @@
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "gmock/gmock.h"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/base/rng.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "gtest/gtest.h"
 
 namespace qs {

@@ -1,4 +1,4 @@
-"""Chess-piece boards as text (formats/chess_text.cc): rows of piece letters ('.' or '#' for a cell
+"""Chess-piece boards as text (core/families/chess/chess_text.cc): rows of piece letters ('.' or '#' for a cell
 that takes no piece, lower case for a placed piece), an optional "regions" line and grid, "variant",
 "piece", "weight" and "penalty" lines, or "RxC L" for a board whose cells all take one piece."""
 from .._proto import chess_pb2, puzzles_pb2

@@ -1,4 +1,4 @@
-"""The rudy / G-set Max-Cut format (formats/maxcut_text.cc) <-> qs.v1.MaxCutPuzzle: "N E" (nodes
+"""The rudy / G-set Max-Cut format (core/families/maxcut/maxcut_text.cc) <-> qs.v1.MaxCutPuzzle: "N E" (nodes
 and edges), then E lines "i j w" (1-based nodes, any weight); '#' starts a comment line."""
 from .._proto import puzzles_pb2
 from ._common import INT32, INT64, error

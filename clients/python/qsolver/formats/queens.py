@@ -1,4 +1,4 @@
-"""Queens texts (formats/queens_text.cc).
+"""Queens texts (core/families/queens/queens_text.cc).
 
 nqueens: "N" or "NxM", then words: torus | cylinder, adjacent | distance=D, queen=R,C (1-based, repeatable).
 queens: LinkedIn Queens, rows of region letters separated by '/' or newlines; a lower-case letter is a

@@ -1,4 +1,4 @@
-"""Sudoku text (formats/sudoku_text.cc): one character per cell, row-major, '0' or '.' for a blank,
+"""Sudoku text (core/families/sudoku/sudoku_text.cc): one character per cell, row-major, '0' or '.' for a blank,
 '1'-'9' then 'A'-'P' for 10-25; whitespace and '|', '-', '+' are skipped. 16, 81, 256 or 625 cells."""
 from .._proto import puzzles_pb2
 from ._common import C_SPACE, error, is_alpha

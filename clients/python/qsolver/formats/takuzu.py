@@ -1,4 +1,4 @@
-"""Takuzu / Tango texts (formats/takuzu_text.cc, takuzu_text.md).
+"""Takuzu / Tango texts (core/families/takuzu/takuzu_text.cc, takuzu_text.md).
 
 takuzu: an Unruly game ID ("WxH[u][dD]:DESC", as sgt-unruly --generate prints it) or a grid of '0', '1'
 and '.' with rows separated by '/' or new lines (Takuzu rules: unique lines).

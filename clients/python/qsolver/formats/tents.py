@@ -1,4 +1,4 @@
-"""Tents & Trees text (formats/tents_text.cc): an sgt-tents game ID ("8x8:abjced...,1,3,0,...") or
+"""Tents & Trees text (core/families/tents/tents_text.cc): an sgt-tents game ID ("8x8:abjced...,1,3,0,...") or
 a grid (a line of column counts, then rows of 'A' tree / '.' cells each ending in its count)."""
 from .._proto import puzzles_pb2
 from ._common import C_SPACE, UINT32, atoi, error, is_digit, split_any, strip_ascii

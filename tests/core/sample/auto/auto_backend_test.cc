@@ -18,7 +18,7 @@
 #include "core/backend/registry.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "core/sample/auto/auto_plan.h"
 #include "core/sample/cpu_sa/bitslice_kernel.h"
 #include "core/solve/builtin_backends.h"

@@ -5,7 +5,7 @@
 // per (graph id, problem).
 #include "core/sample/dwave/embedding.h"
 
-#include "core/puzzles/sudoku.h"
+#include "core/families/sudoku/sudoku.h"
 #include "core/sample/dwave/embed_problem.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -12,7 +12,7 @@
 #include "absl/synchronization/mutex.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
-#include "core/puzzles/builtin.h"
+#include "core/families/builtin.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/dwave/sapi_client.h"
 #include "core/solve/builtin_backends.h"

@@ -13,8 +13,8 @@
 
 #include "absl/time/clock.h"
 #include "core/base/worker_pool.h"
-#include "core/puzzles/queens.h"
-#include "core/puzzles/sudoku.h"
+#include "core/families/queens/queens.h"
+#include "core/families/sudoku/sudoku.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
