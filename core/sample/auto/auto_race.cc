@@ -240,15 +240,17 @@ void Race::SizeRound(size_t index, v1::SolveParams& params) {
     const std::optional<double> speed =
         options_.speeds == nullptr ? std::nullopt
                                    : options_.speeds->Get(SpeedKey(index));
-    if (!speed) {
-      params.set_num_sweeps(std::min(planned, kAutoMinRoundSweeps));
-      return;
-    }
     const double words =
         plan.reads_per_thread > 0
             ? static_cast<double>(timing.reads) / plan.reads_per_thread
             : threads;
-    timing.attempts_per_second = *speed * std::min(words, share_threads);
+    timing.attempts_per_second =
+        speed.value_or(kAutoSlowestAttemptsPerCpuSecond) *
+        std::min(words, share_threads);
+    if (!speed && RoundSweepsForTime(planned, timing) < planned) {
+      params.set_num_sweeps(std::min(planned, kAutoMinRoundSweeps));
+      return;
+    }
   }
   params.set_num_sweeps(RoundSweepsForTime(planned, timing));
 }

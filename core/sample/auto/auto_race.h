@@ -63,9 +63,14 @@ inline constexpr double kAutoRoundTimeShare = 0.5;
 inline constexpr double kAutoFirstRoundTimeShare = 0.25;
 // A round runs at least this many sweeps, however little time is left; one
 // cut short is still delivered as it stands. A kernel this server has not
-// timed yet runs a first round of this many sweeps, which measures it: no
-// assumed speed holds for a Release and a sanitizer build alike.
+// timed yet runs a first round of this many sweeps, which measures it, unless
+// the planned round fits the time even at kAutoSlowestAttemptsPerCpuSecond:
+// no assumed speed holds for a Release and a sanitizer build alike.
 inline constexpr uint32_t kAutoMinRoundSweeps = 16;
+// Attempts per CPU second of one thread below any kernel and build: the
+// bit-sliced kernel runs about 8e9 in Release, and sanitizer builds several
+// times slower.
+inline constexpr double kAutoSlowestAttemptsPerCpuSecond = 5e7;
 
 // The sweeps of a round that `planned` sweeps would take: cut so that the
 // round takes at most kAutoRoundTimeShare of the time left
