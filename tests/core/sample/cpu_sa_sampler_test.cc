@@ -465,18 +465,11 @@ TEST(CpuSaSamplerTest, YieldingAtSliceBoundariesChangesNoRead) {
     // The same solve while a busy request keeps tasks waiting in the pool.
     WorkerPool pool(2);
     std::unique_ptr<Sampler> sampler = NewCpuSaSampler(&pool);
-    std::atomic<bool> done{false};
-    auto busy = pool.NewGroup();
-    std::function<void()> spin = [&] {
-      absl::SleepFor(absl::Microseconds(200));
-      if (!done.load()) busy->Submit(spin);
-    };
-    for (int k = 0; k < 4; ++k) busy->Submit(spin);
+    testing::CompetingRequest busy(pool);
     Collect sink;
     Interrupter interrupter;
     auto stats = sampler->Sample(model, params, sink, interrupter);
-    done.store(true);
-    ASSERT_TRUE(busy->Wait().ok());
+    ASSERT_TRUE(busy.Stop().ok());
     ASSERT_TRUE(stats.ok()) << stats.status();
     const std::vector<Sample> loaded = sink.Sorted();
     ASSERT_EQ(loaded.size(), alone.samples.size());

@@ -1,10 +1,14 @@
-// Runs a sampler on a pool of its own, for the samplers' tests.
+// Runs a sampler on a pool of its own, for the samplers' tests, and keeps
+// another request's tasks waiting in a pool while a test samples on it.
 #ifndef QS_TESTS_CORE_SAMPLE_TESTING_SAMPLER_H_
 #define QS_TESTS_CORE_SAMPLE_TESTING_SAMPLER_H_
 
+#include <atomic>
+#include <functional>
 #include <memory>
 
 #include "absl/status/statusor.h"
+#include "absl/time/clock.h"
 #include "core/base/interrupter.h"
 #include "core/base/worker_pool.h"
 #include "core/sample/sampler.h"
@@ -13,6 +17,31 @@
 namespace qs::testing {
 
 using SamplerFactory = std::unique_ptr<Sampler> (*)(WorkerPool*);
+
+// Another request on `pool`: `tasks` short tasks that resubmit themselves
+// until Stop(), so that a task of it is waiting whenever a sampler's task
+// reaches a slice boundary. Stop() (or the destructor) ends and joins them.
+class CompetingRequest {
+ public:
+  explicit CompetingRequest(WorkerPool& pool, int tasks = 4)
+      : group_(pool.NewGroup()) {
+    spin_ = [this] {
+      absl::SleepFor(absl::Microseconds(200));
+      if (!done_.load()) group_->Submit(spin_);
+    };
+    for (int k = 0; k < tasks; ++k) group_->Submit(spin_);
+  }
+  ~CompetingRequest() { Stop(); }
+  absl::Status Stop() {
+    done_.store(true);
+    return group_->Wait();
+  }
+
+ private:
+  std::shared_ptr<WorkerPool::TaskGroup> group_;
+  std::atomic<bool> done_{false};
+  std::function<void()> spin_;
+};
 
 // make(pool)->Sample on a pool of `threads` threads, stopped by `interrupter`
 // when one is given.

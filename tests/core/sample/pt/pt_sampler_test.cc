@@ -6,8 +6,7 @@
 // updates.
 #include "core/sample/pt/pt_sampler.h"
 
-#include <atomic>
-#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -169,19 +168,12 @@ TEST(PtSamplerTest, YieldingToOtherRequestsChangesNoSample) {
   auto run = [&](bool busy_pool) {
     WorkerPool pool(2);
     auto pt = NewPtSampler(&pool);
-    std::atomic<bool> done{false};
-    auto busy = pool.NewGroup();
-    std::function<void()> spin = [&] {
-      absl::SleepFor(absl::Microseconds(200));
-      if (!done.load()) busy->Submit(spin);
-    };
-    if (busy_pool)
-      for (int k = 0; k < 4; ++k) busy->Submit(spin);
+    std::optional<testing::CompetingRequest> busy;
+    if (busy_pool) busy.emplace(pool);
     testing::CollectingSink sink;
     Interrupter interrupter;
     EXPECT_OK(pt->Sample(problem.model, params, sink, interrupter));
-    done.store(true);
-    EXPECT_OK(busy->Wait());
+    if (busy) EXPECT_OK(busy->Stop());
     return sink.SortedByRead();
   };
   const std::vector<Sample> alone = run(false);
