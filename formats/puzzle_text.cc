@@ -1,5 +1,5 @@
-// Dispatch from a puzzle kind to its text parser: the one list of every text
-// format.
+// Dispatch from a puzzle kind to its text format: the one list of every text
+// format, one line per kind.
 #include "formats/puzzle_text.h"
 
 #include <algorithm>
@@ -11,55 +11,34 @@
 #include "absl/strings/str_split.h"
 
 namespace qs::formats {
+
+// Every text format, in the order ListFamilies lists them: one line per
+// kind, whose <Name>TextFormat() is defined next to its parser (a family's
+// in its folder, core/families/<family>/<kind>_text.cc).
+#define QS_TEXT_FORMATS(X) \
+  X(Sudoku)                \
+  X(NQueens)               \
+  X(Queens)                \
+  X(Tents)                 \
+  X(Chess)                 \
+  X(Takuzu)                \
+  X(Tango)                 \
+  X(QuboPuzzle)            \
+  X(MaxCut)
+
+#define QS_DECLARE_TEXT_FORMAT(Name) TextFormat Name##TextFormat();
+QS_TEXT_FORMATS(QS_DECLARE_TEXT_FORMAT)
+#undef QS_DECLARE_TEXT_FORMAT
+
 namespace {
 
-struct Format {
-  std::string kind;
-  absl::StatusOr<v1::PuzzleSpec> (*parse_puzzle)(absl::string_view);
-  absl::StatusOr<v1::PuzzleSolution> (*parse_board)(const v1::PuzzleSpec&,
-                                                    absl::string_view);
-  // Null for kinds without a writer.
-  absl::StatusOr<std::string> (*format_puzzle)(const v1::PuzzleSpec&);
-  const char* description;
-  const char* example;  // docs/formats.md
-};
+using Format = TextFormat;
 
 const std::vector<Format>& Formats() {
-  static const auto* const formats = new std::vector<Format>{
-      {"sudoku", &ParseSudokuText, &ParseSudokuBoard, &FormatSudokuText,
-       "Sudoku (9x9, 4x4, 16x16, 25x25)",
-       ".......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8....."
-       "9...4..65.."},
-      {"nqueens", &ParseNQueensText, &ParseBinaryBoard, nullptr,
-       "N-queens and its generalizations (NxM, torus, attack distance, "
-       "pre-placed queens)",
-       "8"},
-      {"queens", &ParseQueensText, &ParseBinaryBoard, &FormatQueensText,
-       "LinkedIn Queens: one queen per row, column and region, none adjacent",
-       "ACCCDDDD/AACCDDDH/AACCCGDD/AFFFFGGD/GFFFGGDD/GGFFGGBB/EGGFGBBB/"
-       "GGGGGBBB"},
-      {"tents", &ParseTentsText, &ParseBinaryBoard, &FormatTentsText,
-       "Tents & Trees (Simon Tatham's Tents game IDs or a grid)",
-       "8x8:abjcedccdfcdd,1,3,0,1,3,1,2,1,1,2,1,2,2,1,1,2"},
-      {"chess", &ParseChessText, &ParseChessBoard, nullptr,
-       "chess-piece placement: maximum independent sets, coloured regions, "
-       "custom pieces",
-       "QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD"},
-      {"takuzu", &ParseTakuzuText, &ParseTakuzuBoard, &FormatTakuzuText,
-       "Takuzu / Unruly (Simon Tatham's game IDs or a 0/1/. grid)",
-       "6x6u:CibfEFcab"},
-      {"tango", &ParseTangoText, &ParseTakuzuBoard, &FormatTangoText,
-       "LinkedIn Tango: suns and moons with = and x signs",
-       "..01../=...../.....1/....=./.0x..x../.=..../...x.../....x./....../"
-       "....../......"},
-      {"qubo", &ParseQuboPuzzleText, &ParseBinaryBoard, nullptr,
-       "a raw QUBO or Ising model (text, qbsolv, OR-Library, COO, Ising "
-       "formats)",
-       "3 4 0.5\n0 0 -1\n1 1 -1\n2 2 2\n0 1 3"},
-      {"maxcut", &ParseMaxCutText, &ParseBinaryBoard, &FormatMaxCutText,
-       "weighted Max-Cut of a graph (rudy / G-set format)",
-       "4 5\n1 2 1\n2 3 1\n3 4 1\n4 1 1\n1 3 -1"},
-  };
+#define QS_LIST_TEXT_FORMAT(Name) Name##TextFormat(),
+  static const auto* const formats =
+      new std::vector<Format>{QS_TEXT_FORMATS(QS_LIST_TEXT_FORMAT)};
+#undef QS_LIST_TEXT_FORMAT
   return *formats;
 }
 

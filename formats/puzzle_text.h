@@ -64,6 +64,20 @@ struct TextKind {
 // models after).
 std::vector<TextKind> TextKinds();
 
+// A kind's text format, defined next to its parser (for a family, in its
+// folder: core/families/<family>/<kind>_text.cc, as <Name>TextFormat()) and
+// listed by one line of puzzle_text.cc.
+struct TextFormat {
+  std::string kind;
+  absl::StatusOr<v1::PuzzleSpec> (*parse_puzzle)(absl::string_view text);
+  absl::StatusOr<v1::PuzzleSolution> (*parse_board)(
+      const v1::PuzzleSpec& puzzle, absl::string_view text);
+  // Null for kinds without a writer.
+  absl::StatusOr<std::string> (*format_puzzle)(const v1::PuzzleSpec& puzzle);
+  const char* description;
+  const char* example;  // docs/formats.md
+};
+
 // Writes `puzzle` in the text format of `kind` on one line (rows separated by
 // '/'), so that ParsePuzzleText(kind, text) gives the same puzzle back: what
 // `qsolve generate` prints. Kinds with a writer: sudoku, queens (LinkedIn:

@@ -113,4 +113,14 @@ absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(
   return spec;
 }
 
+TextFormat QuboPuzzleTextFormat() {
+  return {"qubo",
+          &ParseQuboPuzzleText,
+          &ParseBinaryBoard,
+          nullptr,
+          "a raw QUBO or Ising model (text, qbsolv, OR-Library, COO, Ising "
+          "formats)",
+          "3 4 0.5\n0 0 -1\n1 1 -1\n2 2 2\n0 1 3"};
+}
+
 }  // namespace qs::formats

@@ -97,6 +97,31 @@ grpc::ServerUnaryReactor* SolverService::Validate(
                   });
 }
 
+grpc::ServerUnaryReactor* SolverService::Parse(
+    grpc::CallbackServerContext* call, const v1::ParseRequest* request,
+    v1::ParseResponse* response) {
+  return RunUnary(context_, call, "Parse", request->kind(),
+                  [this, request, response]() -> absl::Status {
+                    auto result = context_->engine->Parse(*request);
+                    if (!result.ok()) return result.status();
+                    *response = *std::move(result);
+                    return absl::OkStatus();
+                  });
+}
+
+grpc::ServerUnaryReactor* SolverService::Draw(grpc::CallbackServerContext* call,
+                                              const v1::DrawRequest* request,
+                                              v1::DrawResponse* response) {
+  return RunUnary(context_, call, "Draw",
+                  PuzzleLabel(*context_->engine, request->puzzle()),
+                  [this, request, response]() -> absl::Status {
+                    auto result = context_->engine->Draw(*request);
+                    if (!result.ok()) return result.status();
+                    *response = *std::move(result);
+                    return absl::OkStatus();
+                  });
+}
+
 grpc::ServerUnaryReactor* SolverService::Count(
     grpc::CallbackServerContext* call, const v1::CountRequest* request,
     v1::CountResponse* response) {

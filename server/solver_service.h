@@ -34,6 +34,12 @@ class SolverService final : public v1::Solver::CallbackService {
   grpc::ServerUnaryReactor* ListFamilies(
       grpc::CallbackServerContext* call, const v1::ListFamiliesRequest* request,
       v1::ListFamiliesResponse* response) override;
+  grpc::ServerUnaryReactor* Parse(grpc::CallbackServerContext* call,
+                                  const v1::ParseRequest* request,
+                                  v1::ParseResponse* response) override;
+  grpc::ServerUnaryReactor* Draw(grpc::CallbackServerContext* call,
+                                 const v1::DrawRequest* request,
+                                 v1::DrawResponse* response) override;
   grpc::ServerUnaryReactor* Count(grpc::CallbackServerContext* call,
                                   const v1::CountRequest* request,
                                   v1::CountResponse* response) override;

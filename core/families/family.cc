@@ -60,6 +60,7 @@ absl::Status FamilyRegistry::Register(Family family) {
   info->name = family.name;
   info->text_kinds = family.text_kinds;
   info->board = family.board;
+  info->draw = family.draw;
   info->compiler = family.compiler.get();
   info->rules = family.rules.get();
   RETURN_IF_ERROR(compilers_.Register(std::move(family.compiler)));

@@ -16,14 +16,23 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/base/registry.h"
 #include "core/compile/compiler.h"
 #include "core/compile/registry.h"
 #include "core/exact/encoder.h"
 #include "core/generate/generator.h"
+#include "qs/v1/drawing.pb.h"
+#include "qs/v1/puzzles.pb.h"
 
 namespace qs {
+
+// A family's drawing of its puzzle and of a solution (null: the puzzle
+// alone). The solution holds one cell per cell of the puzzle's picture
+// (SolveEngine::Draw checks that first); its values may be anything.
+using DrawFunction = absl::StatusOr<v1::BoardPicture> (*)(
+    const v1::PuzzleSpec& puzzle, const v1::PuzzleSolution* solution);
 
 // What a family's folder provides (moved into the registry by Register).
 struct Family {
@@ -35,6 +44,10 @@ struct Family {
   std::vector<std::string> text_kinds;
   // How a solution is drawn (FamilyDescription.board).
   std::string board = "grid";
+  // Draws a puzzle and, when not null, a solution of it (Solver.Draw), in
+  // the folder's <name>_drawing.cc; null for a family whose boards are not
+  // grids (raw models).
+  DrawFunction draw = nullptr;
   std::unique_ptr<PuzzleCompiler> compiler;
   // Null for a family without rules for the exact engines (raw models).
   std::unique_ptr<RulesEncoder> rules;
@@ -49,6 +62,7 @@ struct FamilyInfo {
   std::string name;
   std::vector<std::string> text_kinds;
   std::string board;
+  DrawFunction draw = nullptr;
   const PuzzleCompiler* compiler = nullptr;
   const RulesEncoder* rules = nullptr;
   std::vector<const PuzzleGenerator*> generators;

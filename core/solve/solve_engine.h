@@ -57,6 +57,15 @@ class SolveEngine {
   // The puzzle families and raw model kinds, with their text kinds, examples
   // and what the exact engines and generators do for them (families.cc).
   v1::ListFamiliesResponse ListFamilies() const;
+  // Parses a puzzle text, and a board text when the request has one, of a
+  // kind ListFamilies lists: INVALID_ARGUMENT naming `kind`, `text` or
+  // `board` (families.cc).
+  absl::StatusOr<v1::ParseResponse> Parse(
+      const v1::ParseRequest& request) const;
+  // The puzzle's family's drawing of the puzzle and, when the request has
+  // one, of the solution: INVALID_ARGUMENT for a solution whose cells do not
+  // fit the board, UNIMPLEMENTED for a family that draws no boards.
+  absl::StatusOr<v1::DrawResponse> Draw(const v1::DrawRequest& request) const;
 
   // Counts the puzzle's solutions with the exact engines (core/exact):
   // BuDDy on small boards, CaDiCaL enumeration up to the request's limit

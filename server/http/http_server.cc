@@ -127,12 +127,18 @@ void AnswerLibraryError(size_t max_body_bytes, const httplib::Request& request,
 // The RPC a path serves, for the log line and metrics of a refusal at the
 // gate; empty for paths that serve none.
 std::string MethodOf(const std::string& path) {
-  static const auto* const kMethods = new std::map<std::string, std::string>{
-      {"/v1/solve", "Solve"},           {"/v1/solve_batch", "SolveBatch"},
-      {"/v1/generate", "Generate"},     {"/v1/compile", "Compile"},
-      {"/v1/validate", "Validate"},     {"/v1/count", "Count"},
-      {"/v1/backends", "ListBackends"}, {"/v1/families", "ListFamilies"},
-      {"/v1/parse", "Parse"},           {"/v1/format", "Format"}};
+  static const auto* const kMethods =
+      new std::map<std::string, std::string>{{"/v1/solve", "Solve"},
+                                             {"/v1/solve_batch", "SolveBatch"},
+                                             {"/v1/generate", "Generate"},
+                                             {"/v1/compile", "Compile"},
+                                             {"/v1/validate", "Validate"},
+                                             {"/v1/count", "Count"},
+                                             {"/v1/backends", "ListBackends"},
+                                             {"/v1/families", "ListFamilies"},
+                                             {"/v1/parse", "Parse"},
+                                             {"/v1/format", "Format"},
+                                             {"/v1/draw", "Draw"}};
   auto it = kMethods->find(path);
   return it == kMethods->end() ? "" : it->second;
 }

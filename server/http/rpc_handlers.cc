@@ -1,4 +1,4 @@
-// Unary RPCs (Compile, Validate, Count, ListBackends) and the probes.
+// Unary RPCs (Compile, Validate, Count, Draw, ListBackends) and the probes.
 #include <functional>
 #include <memory>
 #include <utility>
@@ -78,6 +78,16 @@ void HandleValidate(ServiceContext* context, const httplib::Request& request,
   call.puzzle = PuzzleLabel(*context->engine, body.puzzle());
   RunUnary(context, request, response, call, nullptr,
            [&] { return JsonOf(context->engine->Validate(body)); });
+}
+
+void HandleDraw(ServiceContext* context, const httplib::Request& request,
+                httplib::Response& response) {
+  CallLog call = StartCall(request, "Draw");
+  v1::DrawRequest body;
+  if (!BeginCall(context, request, response, call, &body)) return;
+  call.puzzle = PuzzleLabel(*context->engine, body.puzzle());
+  RunUnary(context, request, response, call, nullptr,
+           [&] { return JsonOf(context->engine->Draw(body)); });
 }
 
 void HandleCount(ServiceContext* context, const httplib::Request& request,
@@ -224,6 +234,7 @@ void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context,
   Route(server, context, options, "POST", "/v1/compile", &HandleCompile);
   Route(server, context, options, "POST", "/v1/validate", &HandleValidate);
   Route(server, context, options, "POST", "/v1/count", &HandleCount);
+  Route(server, context, options, "POST", "/v1/draw", &HandleDraw);
   Route(server, context, options, "GET", "/v1/backends", &HandleBackends);
   Route(server, context, options, "GET", "/v1/families", &HandleFamilies);
   Route(server, context, options, "GET", "/healthz", &HandleLiveness);

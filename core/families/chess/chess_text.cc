@@ -334,4 +334,14 @@ absl::StatusOr<v1::PuzzleSolution> ParseChessBoard(const v1::PuzzleSpec& puzzle,
   return board;
 }
 
+TextFormat ChessTextFormat() {
+  return {"chess",
+          &ParseChessText,
+          &ParseChessBoard,
+          nullptr,
+          "chess-piece placement: maximum independent sets, coloured regions, "
+          "custom pieces",
+          "QQQQ/QQQQ/QQQQ/QQQQ/regions/AABB/AABB/CCDD/CCDD"};
+}
+
 }  // namespace qs::formats

@@ -70,4 +70,13 @@ absl::StatusOr<std::string> FormatMaxCutText(const v1::PuzzleSpec& puzzle) {
   return out;
 }
 
+TextFormat MaxCutTextFormat() {
+  return {"maxcut",
+          &ParseMaxCutText,
+          &ParseBinaryBoard,
+          &FormatMaxCutText,
+          "weighted Max-Cut of a graph (rudy / G-set format)",
+          "4 5\n1 2 1\n2 3 1\n3 4 1\n4 1 1\n1 3 -1"};
+}
+
 }  // namespace qs::formats

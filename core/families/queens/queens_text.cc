@@ -244,4 +244,25 @@ absl::StatusOr<std::string> FormatQueensText(const v1::PuzzleSpec& puzzle) {
   return text;
 }
 
+TextFormat NQueensTextFormat() {
+  return {"nqueens",
+          &ParseNQueensText,
+          &ParseBinaryBoard,
+          nullptr,
+          "N-queens and its generalizations (NxM, torus, attack distance, "
+          "pre-placed queens)",
+          "8"};
+}
+
+TextFormat QueensTextFormat() {
+  return {
+      "queens",
+      &ParseQueensText,
+      &ParseBinaryBoard,
+      &FormatQueensText,
+      "LinkedIn Queens: one queen per row, column and region, none adjacent",
+      "ACCCDDDD/AACCDDDH/AACCCGDD/AFFFFGGD/GFFFGGDD/GGFFGGBB/EGGFGBBB/"
+      "GGGGGBBB"};
+}
+
 }  // namespace qs::formats

@@ -155,4 +155,15 @@ absl::StatusOr<std::string> FormatSudokuText(const v1::PuzzleSpec& puzzle) {
   return text;
 }
 
+TextFormat SudokuTextFormat() {
+  return {
+      "sudoku",
+      &ParseSudokuText,
+      &ParseSudokuBoard,
+      &FormatSudokuText,
+      "Sudoku (9x9, 4x4, 16x16, 25x25)",
+      ".......2.....9..4....3.2..76.51....8...7.51...3.2....5.9..7...3.8....."
+      "9...4..65.."};
+}
+
 }  // namespace qs::formats

@@ -529,4 +529,23 @@ absl::StatusOr<v1::PuzzleSolution> ParseTakuzuBoard(
   return board;
 }
 
+TextFormat TakuzuTextFormat() {
+  return {"takuzu",
+          &ParseTakuzuText,
+          &ParseTakuzuBoard,
+          &FormatTakuzuText,
+          "Takuzu / Unruly (Simon Tatham's game IDs or a 0/1/. grid)",
+          "6x6u:CibfEFcab"};
+}
+
+TextFormat TangoTextFormat() {
+  return {"tango",
+          &ParseTangoText,
+          &ParseTakuzuBoard,
+          &FormatTangoText,
+          "LinkedIn Tango: suns and moons with = and x signs",
+          "..01../=...../.....1/....=./.0x..x../.=..../...x.../....x./....../"
+          "....../......"};
+}
+
 }  // namespace qs::formats

@@ -235,4 +235,13 @@ absl::StatusOr<v1::PuzzleSpec> ParseTentsText(absl::string_view text) {
   return ParseGrid(trimmed);
 }
 
+TextFormat TentsTextFormat() {
+  return {"tents",
+          &ParseTentsText,
+          &ParseBinaryBoard,
+          &FormatTentsText,
+          "Tents & Trees (Simon Tatham's Tents game IDs or a grid)",
+          "8x8:abjcedccdfcdd,1,3,0,1,3,1,2,1,1,2,1,2,2,1,1,2"};
+}
+
 }  // namespace qs::formats
