@@ -308,7 +308,7 @@ TextFormat ZipTextFormat() {
           &ParseZipBoard,
           &FormatZipText,
           "LinkedIn Zip: waypoint numbers, '.' cells, '|' and '-' walls",
-          "1..|.../.....2/---.../3.4.../....../.|..|..5"};
+          "....../.-..../...|.8./1|2 7.|../...6.|5/..3 4../..|...."};
 }
 
 }  // namespace qs::formats

@@ -1,0 +1,60 @@
+// Generated Zip levels (6x6 and 7x7, with and without walls) solved through
+// the solve engine with the default backend, `auto`, as the server runs them:
+// every answer must be a valid path. tests/tools/zip_solve_stats.cc measures
+// the same on more levels and with the QUBO samplers alone.
+#include <memory>
+
+#include "core/base/interrupter.h"
+#include "core/base/worker_pool.h"
+#include "core/families/builtin.h"
+#include "core/families/zip/zip.h"
+#include "core/solve/builtin_backends.h"
+#include "core/solve/solve_engine.h"
+#include "gtest/gtest.h"
+
+namespace qs {
+namespace {
+
+struct Engine {
+  WorkerPool pool{2};
+  BackendRegistry backends;
+  std::unique_ptr<SolveEngine> engine;
+  Engine() {
+    BackendOptions options;
+    options.pool = &pool;
+    EXPECT_TRUE(RegisterBuiltinBackends(backends, options).ok());
+    engine = std::make_unique<SolveEngine>(&BuiltinCompilers(), &backends,
+                                           SolveLimits{});
+  }
+};
+
+TEST(ZipSolveTest, AutoSolvesGeneratedLevels) {
+  Engine e;
+  for (int side : {6, 7}) {
+    for (bool walls : {false, true}) {
+      ZipGenerateOptions options;
+      options.rows = options.cols = side;
+      options.walls = walls;
+      Interrupter generation;
+      auto level = GenerateZip(options, 100 + side + walls, generation);
+      ASSERT_TRUE(level.ok()) << level.status();
+      v1::SolveRequest request;
+      *request.mutable_puzzle() = level->puzzle;
+      request.mutable_params()->set_seed(1);
+      request.mutable_params()->set_time_limit_seconds(30);
+      Interrupter interrupter;
+      v1::SolveSummary summary;
+      const absl::Status status =
+          e.engine->Solve(request, interrupter, [&](v1::SolveResponse&& event) {
+            if (event.has_summary()) summary = event.summary();
+          });
+      ASSERT_TRUE(status.ok()) << status;
+      EXPECT_TRUE(summary.best_valid())
+          << side << "x" << side << (walls ? " walls" : "");
+      EXPECT_EQ(summary.best_energy(), 0.0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace qs
