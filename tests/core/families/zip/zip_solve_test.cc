@@ -1,6 +1,7 @@
 // Generated Zip levels (6x6 and 7x7, with and without walls) solved through
 // the solve engine with the default backend, `auto`, as the server runs them:
-// every answer must be a valid path. tests/tools/zip_solve_stats.cc measures
+// every answer must be a valid path; and the size limit of the position
+// encoding. tests/tools/zip_solve_stats.cc measures
 // the same on more levels and with the QUBO samplers alone.
 #include <memory>
 
@@ -54,6 +55,20 @@ TEST(ZipSolveTest, AutoSolvesGeneratedLevels) {
       EXPECT_EQ(summary.best_energy(), 0.0);
     }
   }
+}
+
+TEST(ZipSolveTest, ModelsOverTheMemoryLimitAreRefusedBeforeTheyAreBuilt) {
+  // 144 cells: 20,736 variables and at least 5.8 million couplers, over the
+  // default 512 MiB per model.
+  Engine e;
+  v1::CompileRequest request;
+  v1::ZipPuzzle& zip = *request.mutable_puzzle()->mutable_zip();
+  zip.set_rows(12);
+  zip.set_cols(12);
+  zip.add_waypoints(0);
+  zip.add_waypoints(1);
+  EXPECT_EQ(e.engine->Compile(request).status().code(),
+            absl::StatusCode::kResourceExhausted);
 }
 
 }  // namespace
