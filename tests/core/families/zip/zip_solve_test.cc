@@ -4,6 +4,7 @@
 // encoding. tests/tools/zip_solve_stats.cc measures
 // the same on more levels and with the QUBO samplers alone.
 #include <memory>
+#include <vector>
 
 #include "core/base/interrupter.h"
 #include "core/base/worker_pool.h"
@@ -54,6 +55,34 @@ TEST(ZipSolveTest, AutoSolvesGeneratedLevels) {
           << side << "x" << side << (walls ? " walls" : "");
       EXPECT_EQ(summary.best_energy(), 0.0);
     }
+  }
+}
+
+TEST(ZipSolveTest, GenerateAndCountThroughTheEngine) {
+  Engine e;
+  v1::GenerateRequest request;
+  request.set_family("zip");
+  request.set_rows(6);
+  request.set_count(2);
+  request.set_seed(9);
+  std::vector<v1::GeneratedPuzzle> made;
+  Interrupter interrupter;
+  const absl::Status status = e.engine->Generate(
+      request, interrupter,
+      [&](v1::GeneratedPuzzle&& puzzle) { made.push_back(puzzle); });
+  ASSERT_TRUE(status.ok()) << status;
+  ASSERT_EQ(made.size(), 2u);
+  for (const v1::GeneratedPuzzle& puzzle : made) {
+    EXPECT_EQ(puzzle.puzzle_kind(), "zip");
+    EXPECT_TRUE(puzzle.unique());
+    EXPECT_EQ(puzzle.solution().cells_size(), 36);
+    v1::CountRequest count;
+    *count.mutable_puzzle() = puzzle.puzzle();
+    Interrupter counting;
+    auto counted = e.engine->Count(count, counting);
+    ASSERT_TRUE(counted.ok()) << counted.status();
+    EXPECT_TRUE(counted->unique());
+    EXPECT_EQ(counted->count(), 1u);
   }
 }
 
