@@ -7,6 +7,7 @@
 //              rules (core/families/zip/zip_rules.cc);
 //   qubo-only  auto with exact engines off (AutoParams.exact = EXACT_OFF): the
 //              QUBO samplers alone, until a valid path or the time limit.
+//   any other  that backend by name ("sat", "cpu-sa" ...) with its defaults.
 // Levels come from GenerateZip (hard difficulty), every other one with walls.
 //
 // Usage: zip_solve_stats [--levels L] [--sizes 6,7,8] [--time_limit S]
@@ -129,9 +130,12 @@ int main(int argc, char** argv) {
         *request.mutable_puzzle() = level->puzzle;
         request.mutable_params()->set_seed(i + 1);
         request.mutable_params()->set_time_limit_seconds(time_limit);
-        if (modes[m] == "qubo-only")
+        if (modes[m] == "qubo-only") {
           request.mutable_params()->mutable_auto_()->set_exact(
               qs::v1::EXACT_OFF);
+        } else if (modes[m] != "auto") {
+          request.mutable_params()->set_backend(modes[m]);
+        }
         qs::Interrupter interrupter;
         qs::v1::SolveSummary summary;
         const absl::Time start = absl::Now();
