@@ -4,7 +4,7 @@
 // model is
 //   sum_c (1 - sum_s x(c,s))^2 + sum_s (1 - sum_c x(c,s))^2
 //       (each cell entered once, each step in one cell)
-//   + sum_s sum_{c, d not joined} x(c,s) x(d,s+1)
+//   + 2 sum_s sum_{c, d not joined} x(c,s) x(d,s+1)
 //       (consecutive steps in cells that are not orthogonal neighbours, or are
 //        split by a wall)
 //   + (1 - x(w_1, 1)) + (1 - x(w_K, N))
@@ -12,8 +12,9 @@
 //   + sum_{k<K} sum_{t<s} x(w_k, s) x(w_{k+1}, t)
 //       (waypoint k+1 entered before waypoint k; with the one-hot terms this
 //        orders all waypoints)
-// with every weight 1. Every term is non-negative and a valid path zeroes them
-// all, so the ground energy is 0 and every broken rule scores at least 1.
+// with the weights shown (2 on the moves: the samplers find paths more often
+// than with 1). Every term is non-negative and a valid path zeroes them all,
+// so the ground energy is 0 and every broken rule scores at least 1.
 //
 // Reductions (CompiledProblem.stages), each keeping every valid path:
 // "endpoints" (REDUCTION_CLUES) clamps x(w_1, 1) and x(w_K, N) to 1 and the

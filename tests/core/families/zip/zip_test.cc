@@ -225,10 +225,10 @@ TEST(ZipCompilerTest, EveryBrokenRuleScoresHigher) {
   const CompiledProblem u = CompileOrDie(unordered, v1::REDUCTION_NONE);
   EXPECT_EQ(u.full_model.Energy(EncodeOrDie(unordered, u, Steps(kSnake3))),
             1.0);
-  // A wall on the path: the move across it costs 1.
+  // A wall on the path: the move across it costs its weight, 2.
   const v1::PuzzleSpec walled = ZipSpec(3, 3, {0, 8}, {{1, 2}});
   const CompiledProblem w = CompileOrDie(walled, v1::REDUCTION_NONE);
-  EXPECT_EQ(w.full_model.Energy(EncodeOrDie(walled, w, Steps(kSnake3))), 1.0);
+  EXPECT_EQ(w.full_model.Energy(EncodeOrDie(walled, w, Steps(kSnake3))), 2.0);
 }
 
 TEST(ZipValidatorTest, NamesEachBrokenRule) {
