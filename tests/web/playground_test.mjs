@@ -219,6 +219,87 @@ test('the board follows a long solve with one draw request at a time, and ends o
   await page.close();
 });
 
+test('boards.js draws every primitive of a BoardPicture, including those no family uses yet', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => typeof Boards === 'object');
+  // A 3x4 picture with every kind of cell mark, every glyph drawing.proto names and one it does not,
+  // and each primitive over the cells; a wall and a sign between cells that are not neighbours, a
+  // rectangle off the board and path cells off the board are left out.
+  const glyphs = ['queen', 'rook', 'bishop', 'knight', 'king', 'tree', 'tent', 'sun', 'moon', 'dot', 'cross', 'square', 'tall', 'wide'];
+  const drawn = await page.evaluate((names) => {
+    const cells = [];
+    for (let i = 0; i < 12; i++) cells.push({ text: '', glyph: '', region: 0, given: false, blocked: false, shaded: false });
+    cells[0] = { text: '7', given: true, region: 1 };
+    cells[1] = { glyph: 'unicorn' };
+    cells[2] = { blocked: true };
+    cells[3] = { shaded: true, text: '12' };
+    const picture = {
+      rows: 3, cols: 4, cells,
+      walls: [{ a: 0, b: 1 }, { a: 1, b: 5 }, { a: 3, b: 4 }],
+      paths: [{ cells: [4, 5, 9, 10, 99] }],
+      rects: [{ row: 1, col: 2, height: 2, width: 2, region: 3, label: '4' }, { row: 2, col: 3, height: 2, width: 1 }],
+      signs: [{ a: 5, b: 6, text: '=' }, { a: 8, b: 9, text: 'x' }, { a: 0, b: 11, text: '=' }],
+      cages: [{ cells: [6, 7, 11], label: '15' }],
+      rowLabels: ['1', '2', '3'], colLabels: ['a', 'b', 'c', 'd'],
+    };
+    const box = document.createElement('div');
+    document.body.appendChild(box);
+    const svg = Boards.draw(box, picture, [{ location: 'row 3', message: 'broken' }]);
+    const count = (selector) => svg.querySelectorAll(selector).length;
+    const cell = (i) => svg.querySelectorAll('g.cell')[i];
+    // Each known glyph alone in a cell of a 1x1 picture: drawn as shapes, not text.
+    const shapes = {};
+    for (const name of names) {
+      const one = Boards.draw(box, { rows: 1, cols: 1, cells: [{ glyph: name }] });
+      shapes[name] = [one.querySelectorAll('g.glyph *').length, one.querySelectorAll('text.cell-text').length];
+    }
+    return {
+      cells: count('g.cell'), texts: [...svg.querySelectorAll('text.cell-text')].map((t) => t.textContent),
+      given: cell(0).querySelector('text.cell-text').getAttribute('font-weight'),
+      regionFill: cell(0).querySelector('rect.bg').getAttribute('fill'),
+      blockedFill: cell(2).querySelector('rect.bg').getAttribute('fill'),
+      shaded: count('g.cell rect.shade'),
+      walls: count('line.wall'), paths: count('g.path polyline'),
+      pathPoints: svg.querySelector('g.path polyline').getAttribute('points').trim().split(/\s+/).length,
+      rects: count('g.area rect'), rectLabel: svg.querySelector('g.area text').textContent,
+      signs: [...svg.querySelectorAll('g.sign')].map((g) => g.dataset.sign),
+      cages: count('g.cage'), cageDashed: count('g.cage line[stroke-dasharray]'),
+      cageLabel: svg.querySelector('g.cage text').textContent,
+      rowLabels: [...svg.querySelectorAll('.row-label')].map((t) => t.textContent),
+      colLabels: [...svg.querySelectorAll('.col-label')].map((t) => t.textContent),
+      violations: count('rect.violation'), listed: Boards.GLYPHS, shapes,
+    };
+  }, glyphs);
+  assert.equal(drawn.cells, 12);
+  assert.deepEqual(drawn.texts, ['7', 'unicorn', '12']);  // an unknown glyph is drawn as its name
+  assert.equal(drawn.given, '700');
+  assert.notEqual(drawn.regionFill, drawn.blockedFill);
+  assert.equal(drawn.shaded, 1);
+  assert.equal(drawn.walls, 2);
+  assert.equal(drawn.paths, 1);
+  assert.equal(drawn.pathPoints, 4);
+  assert.equal(drawn.rects, 1);
+  assert.equal(drawn.rectLabel, '4');
+  assert.deepEqual(drawn.signs, ['=', 'x']);
+  assert.equal(drawn.cages, 1);
+  // The outline of cells 6, 7 and 11 (an L): 8 sides of cells, dashed.
+  assert.equal(drawn.cageDashed, 8);
+  assert.equal(drawn.cageLabel, '15');
+  assert.deepEqual(drawn.rowLabels, ['1', '2', '3']);
+  assert.deepEqual(drawn.colLabels, ['a', 'b', 'c', 'd']);
+  assert.equal(drawn.violations, 4);  // row 3
+  assert.deepEqual([...drawn.listed].sort(), [...glyphs].sort());
+  for (const name of glyphs) {
+    assert.ok(drawn.shapes[name][0] > 0, `${name}: no shapes`);
+    assert.equal(drawn.shapes[name][1], 0, `${name}: drawn as text`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a family that draws no boards shows its solution as text', async (t) => {
   for (const family of families.filter((f) => !f.draws)) {
     await t.test(family.kind, async () => {

@@ -228,6 +228,7 @@ const Boards = (() => {
       const a = sign.a || 0, b = sign.b || 0;
       if (!onBoard(a) || !onBoard(b)) continue;
       const [ax, ay] = centre(a), [bx, by] = centre(b), cx = (ax + bx) / 2, cy = (ay + by) / 2;
+      if (Math.abs(ax - bx) + Math.abs(ay - by) !== CELL) continue;  // not neighbours: no side to stand on
       const g = el('g', { class: 'sign', 'data-sign': sign.text || '' }, svg);
       el('circle', { cx, cy, r: CELL * 0.17, fill: '#fff', stroke: '#888' }, g);
       text(g, cx, cy, sign.text === 'x' ? '×' : sign.text || '', { 'font-size': CELL * 0.3, 'font-weight': 700, fill: '#6d4c41' });
