@@ -3,8 +3,10 @@
 // with the default backend, and the SVG must show what the server's own picture of that solution
 // holds (POST /v1/draw, asked here directly): the glyphs and texts cell by cell, the walls, paths,
 // rectangles, signs, cages and labels; a family added to the server is covered without an edit here.
-// A family that draws nothing shows its solution as text. Also: the chart and the summary, the solver
-// form built from the backends' declared parameters, a malformed puzzle; a screenshot of each board.
+// A family that draws nothing shows its solution as text. Also: boards.js on a picture with every
+// primitive (those no family draws yet too), one draw request at a time during a long solve, the chart
+// and the summary, the solver form built from the backends' declared parameters, a malformed puzzle;
+// a screenshot of each board.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
