@@ -123,13 +123,14 @@ stage_asan() {
     run_ctest --test-dir build-asan -LE 'deploy|browser|fuzz' "$@"
 }
 
-# The integration test binaries that the TSan stage leaves out: those that only run the qsolve binary
-# (a TSan-built qsolve crashes inside the inline code of Debian's uninstrumented protobuf Map) or --help,
+# The integration test binaries that the TSan stage leaves out: those that only run the qsolve or
+# qs_loadgen binary (a TSan-built qsolve crashes inside the inline code of Debian's uninstrumented
+# protobuf Map) or --help,
 # the D-Wave emulator's (minor-embedding, no server concurrency, too slow under TSan for their waits),
 # and the puzzle families' end-to-end tests, which go through the same Solve, Compile and Validate calls
 # as solve_service_test (the main and asan stages run them all).
-TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_formats|cli_help|cli|dwave_http|dwave|exact_cli'
-TSAN_SKIPPED+='|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
+TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_families|cli_formats|cli_help|cli|dwave_http|dwave'
+TSAN_SKIPPED+='|exact_cli|loadgen|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
 
 stage_tsan() {
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=thread \

@@ -20,7 +20,6 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,7 +38,6 @@
 #include "clients/loadgen/load_stats.h"
 #include "curl/curl.h"
 #include "formats/batch_lines.h"
-#include "formats/puzzle_text.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"
@@ -70,9 +68,9 @@ ABSL_FLAG(int, streams, 0,
 ABSL_FLAG(int, connections, 1,
           "Channels (HTTP/2 connections) per address of --targets");
 ABSL_FLAG(std::string, mix, "builtin",
-          "Puzzles: 'builtin' (9x9 Sudoku with many givens, 8x8 LinkedIn "
-          "Queens, and 6x6 Takuzu/Tango where this build has them) or a batch "
-          "file (the `qsolve batch` line format), used round-robin");
+          "Puzzles: 'builtin' (the example of every kind the server lists, "
+          "`qsolve families`) or a batch file (the `qsolve batch` line "
+          "format), used round-robin; the server parses every text");
 ABSL_FLAG(std::string, kinds, "",
           "Keep only these kinds of the mix (comma-separated); empty: all");
 ABSL_FLAG(int64_t, reads, 32, "num_reads of every request");
@@ -99,81 +97,59 @@ struct MixEntry {
   v1::PuzzleSpec puzzle;
 };
 
-// A 9x9 Sudoku with 55 givens: the pattern solution ((3r + r/3 + c) mod 9)
-// with its digits, bands, stacks, rows within bands and columns within stacks
-// shuffled by `seed` (each shuffle keeps a solution valid), then 26 cells
-// blanked.
-std::string SudokuWithManyGivens(uint32_t seed) {
-  std::mt19937 rng(seed);
-  auto shuffled_lines = [&] {
-    std::vector<int> bands = {0, 1, 2}, lines;
-    std::shuffle(bands.begin(), bands.end(), rng);
-    for (int band : bands) {
-      std::vector<int> inner = {0, 1, 2};
-      std::shuffle(inner.begin(), inner.end(), rng);
-      for (int k : inner) lines.push_back(3 * band + k);
+// A unary call's context: the per-call deadline and the bearer token. It
+// waits for a server that is still starting.
+void PrepareUnary(grpc::ClientContext& context, const std::string& token) {
+  context.set_deadline(absl::ToChronoTime(
+      absl::Now() + absl::Seconds(absl::GetFlag(FLAGS_deadline))));
+  context.set_wait_for_ready(true);
+  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+}
+
+absl::Status StatusOf(const grpc::Status& status) {
+  return absl::Status(static_cast<absl::StatusCode>(status.error_code()),
+                      status.error_message());
+}
+
+// The lines of the mix: `builtin` is one line per kind the server lists
+// (ListFamilies), its example; a file is batch lines.
+absl::StatusOr<std::vector<formats::BatchLine>> MixLines(
+    v1::Solver::Stub& stub, const std::string& token,
+    const std::string& source) {
+  if (source == "builtin") {
+    grpc::ClientContext context;
+    PrepareUnary(context, token);
+    v1::ListFamiliesResponse families;
+    const grpc::Status status =
+        stub.ListFamilies(&context, v1::ListFamiliesRequest(), &families);
+    if (!status.ok()) return StatusOf(status);
+    std::vector<formats::BatchLine> lines;
+    for (const v1::FamilyDescription& family : families.families()) {
+      formats::BatchLine line;
+      line.line_number = static_cast<int>(lines.size()) + 1;
+      line.id = family.kind();
+      line.kind = family.kind();
+      line.text = family.example();
+      lines.push_back(std::move(line));
     }
     return lines;
-  };
-  const std::vector<int> rows = shuffled_lines(), cols = shuffled_lines();
-  std::vector<int> digits = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-  std::shuffle(digits.begin(), digits.end(), rng);
-  std::string grid(81, '0');
-  for (int r = 0; r < 9; ++r) {
-    for (int c = 0; c < 9; ++c) {
-      const int rr = rows[r], cc = cols[c];
-      grid[9 * r + c] =
-          static_cast<char>('0' + digits[(3 * rr + rr / 3 + cc) % 9]);
-    }
   }
-  std::vector<int> cells(81);
-  for (int k = 0; k < 81; ++k) cells[k] = k;
-  std::shuffle(cells.begin(), cells.end(), rng);
-  for (int k = 0; k < 26; ++k) grid[cells[k]] = '.';
-  return grid;
+  std::ifstream in(source);
+  if (!in)
+    return absl::NotFoundError(absl::StrCat("--mix: cannot open ", source));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return formats::ParseBatchLines(buffer.str());
 }
 
-// The built-in small-puzzle mix as batch lines. The Queens boards are the 8x8
-// puzzles of tests/data/queens/linkedin_queens.txt, the Takuzu and Tango
-// boards 6x6 puzzles made by sgt-unruly and by the Tango generator of the
-// Takuzu test data.
-std::string BuiltinMixText() {
-  std::string text;
-  for (uint32_t k = 1; k <= 3; ++k)
-    absl::StrAppend(&text, "sudoku-", k, "\tsudoku\t", SudokuWithManyGivens(k),
-                    "\n");
-  absl::StrAppend(
-      &text,
-      "queens-1\tqueens\tACCCDDDD/AACCDDDH/AACCCGDD/AFFFFGGD/GFFFGGDD/GGFFGGBB/"
-      "EGGFGBBB/GGGGGBBB\n",
-      "queens-2\tqueens\tFFEEEEED/FFFAEEED/FFFFFFEE/HHFFFEEE/HBBCCGGE/BBBBCCGE/"
-      "BBCCCCCE/BBBCCCEE\n",
-      "queens-3\tqueens\tAAAAAAAA/FAAAAAGA/FAAHHAAA/AAAEHHHC/AEEEEHCC/AAEEHHHD/"
-      "AEEEDDDD/AEEBBDDD\n",
-      "takuzu-1\ttakuzu\t6x6:AcfECaeDGb\n",
-      "takuzu-2\ttakuzu\t6x6:CgCDcbfBAf\n",
-      "tango-1\ttango\t..01../=...../.....1/....=./.0x..x../.=..../...x.../"
-      "....x./....../....../......\n");
-  return text;
-}
-
-absl::StatusOr<std::vector<MixEntry>> LoadMix(const std::string& source,
+// The puzzles of the mix, each text parsed by the server (Solver.Parse): the
+// load generator knows no puzzle family.
+absl::StatusOr<std::vector<MixEntry>> LoadMix(v1::Solver::Stub& stub,
+                                              const std::string& token,
+                                              const std::string& source,
                                               const std::string& kinds_filter) {
-  std::string content;
-  const bool builtin = source == "builtin";
-  if (builtin) {
-    content = BuiltinMixText();
-  } else {
-    std::ifstream in(source);
-    if (!in)
-      return absl::NotFoundError(absl::StrCat("--mix: cannot open ", source));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    content = buffer.str();
-  }
-  auto lines = formats::ParseBatchLines(content);
+  auto lines = MixLines(stub, token, source);
   if (!lines.ok()) return lines.status();
-  const std::vector<std::string> known = formats::PuzzleKinds();
   std::vector<std::string> wanted =
       absl::StrSplit(kinds_filter, ',', absl::SkipWhitespace());
   std::vector<MixEntry> mix;
@@ -181,16 +157,20 @@ absl::StatusOr<std::vector<MixEntry>> LoadMix(const std::string& source,
     if (!wanted.empty() &&
         std::find(wanted.begin(), wanted.end(), line.kind) == wanted.end())
       continue;
-    // The built-in mix offers the kinds this build can parse.
-    if (builtin &&
-        std::find(known.begin(), known.end(), line.kind) == known.end())
-      continue;
-    auto puzzle = formats::ParsePuzzleText(line.kind, line.text);
-    if (!puzzle.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--mix line ", line.line_number, ": ", puzzle.status().message()));
+    v1::ParseRequest request;
+    request.set_kind(line.kind);
+    request.set_text(line.text);
+    grpc::ClientContext context;
+    PrepareUnary(context, token);
+    v1::ParseResponse parsed;
+    const grpc::Status status = stub.Parse(&context, request, &parsed);
+    if (!status.ok()) {
+      return absl::Status(
+          static_cast<absl::StatusCode>(status.error_code()),
+          absl::StrCat("--mix ", source, " line ", line.line_number, " (",
+                       line.kind, "): ", status.error_message()));
     }
-    mix.push_back({line.id, line.kind, *std::move(puzzle)});
+    mix.push_back({line.id, line.kind, std::move(*parsed.mutable_puzzle())});
   }
   if (mix.empty()) return absl::InvalidArgumentError("--mix: no puzzles");
   return mix;
@@ -599,13 +579,7 @@ int Main() {
     std::fprintf(stderr, "--concurrency must be >= 1\n");
     return 2;
   }
-  auto mix = LoadMix(absl::GetFlag(FLAGS_mix), absl::GetFlag(FLAGS_kinds));
-  if (!mix.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(mix.status().message()).c_str());
-    return 2;
-  }
   Setup setup;
-  setup.mix = *std::move(mix);
   setup.stubs =
       MakeStubs(absl::GetFlag(FLAGS_targets), absl::GetFlag(FLAGS_connections));
   if (setup.stubs.empty()) {
@@ -631,6 +605,19 @@ int Main() {
   } else if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr) {
     setup.token = env;
   }
+  auto mix = LoadMix(*setup.stubs.front(), setup.token,
+                     absl::GetFlag(FLAGS_mix), absl::GetFlag(FLAGS_kinds));
+  if (!mix.ok()) {
+    std::fprintf(stderr, "%s: %s\n",
+                 absl::StatusCodeToString(mix.status().code()).c_str(),
+                 std::string(mix.status().message()).c_str());
+    // A mix the server refuses is the caller's to fix; no server, a failure.
+    return mix.status().code() == absl::StatusCode::kInvalidArgument ||
+                   mix.status().code() == absl::StatusCode::kNotFound
+               ? 2
+               : 1;
+  }
+  setup.mix = *std::move(mix);
   const int streams = absl::GetFlag(FLAGS_streams) > 0
                           ? absl::GetFlag(FLAGS_streams)
                           : static_cast<int>(setup.stubs.size());
