@@ -35,6 +35,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "clients/common/param_settings.h"
 #include "clients/loadgen/load_stats.h"
 #include "curl/curl.h"
 #include "formats/batch_lines.h"
@@ -73,6 +74,12 @@ ABSL_FLAG(std::string, mix, "builtin",
           "format), used round-robin; the server parses every text");
 ABSL_FLAG(std::string, kinds, "",
           "Keep only these kinds of the mix (comma-separated); empty: all");
+ABSL_FLAG(std::string, backend, "",
+          "Backend of every request, as `qsolve backends` lists them; empty: "
+          "the server's default (auto)");
+ABSL_FLAG(std::string, auto_exact, "",
+          "auto's exact engines: race, proof or off (QUBO samplers alone); "
+          "empty: race");
 ABSL_FLAG(int64_t, reads, 32, "num_reads of every request");
 ABSL_FLAG(int64_t, sweeps, 0, "num_sweeps of every request; 0: the server's");
 ABSL_FLAG(int64_t, max_samples, 0,
@@ -96,6 +103,20 @@ struct MixEntry {
   std::string kind;
   v1::PuzzleSpec puzzle;
 };
+
+// --backend, --auto_exact and --param on every request's params, as qsolve
+// sets them (INVALID_ARGUMENT naming the flag).
+absl::Status SetBackendParams(v1::SolveParams& params) {
+  params.set_backend(absl::GetFlag(FLAGS_backend));
+  absl::StatusOr<std::vector<clients::ParamSetting>> settings =
+      clients::ParamSettingsOfParamFlag();
+  if (!settings.ok()) return settings.status();
+  if (std::string exact = absl::GetFlag(FLAGS_auto_exact); !exact.empty()) {
+    if (exact == "proof") exact = "EXACT_PROOF_ONLY";
+    settings->insert(settings->begin(), {"exact", exact, "--auto_exact"});
+  }
+  return clients::ApplyParamSettings(*settings, params);
+}
 
 // A unary call's context: the per-call deadline and the bearer token. It
 // waits for a server that is still starting.
@@ -186,6 +207,8 @@ struct Record {
   bool valid = false;
   int mix_index = 0;
   std::string instance;
+  // The engine whose board was the answer (SolveSummary.solved_by).
+  std::string solved_by;
 };
 
 // One phase of the run (warm-up or measurement): hands out request numbers
@@ -291,14 +314,17 @@ class SolveCall final : public grpc::ClientReadReactor<v1::SolveResponse> {
     if (!ok) return;
     if (response_.has_header())
       instance_ = response_.header().server_instance();
-    if (response_.has_summary()) valid_ = response_.summary().best_valid();
+    if (response_.has_summary()) {
+      valid_ = response_.summary().best_valid();
+      solved_by_ = response_.summary().solved_by();
+    }
     StartRead(&response_);
   }
 
   void OnDone(const grpc::Status& status) override {
     phase_->Add({absl::ToDoubleSeconds(absl::Now() - start_),
                  status.error_code(), status.ok() && valid_, mix_index_,
-                 instance_});
+                 instance_, solved_by_});
     StartNext(setup_, phase_);
     delete this;
   }
@@ -328,6 +354,7 @@ class SolveCall final : public grpc::ClientReadReactor<v1::SolveResponse> {
   int mix_index_ = 0;
   absl::Time start_;
   bool valid_ = false;
+  std::string solved_by_;
   std::string instance_;
 };
 
@@ -376,7 +403,8 @@ class BatchStream final
         phase_->Add(
             {absl::ToDoubleSeconds(absl::Now() - it->second.sent), code,
              code == grpc::StatusCode::OK && result_.summary().best_valid(),
-             it->second.mix_index, result_.server_instance()});
+             it->second.mix_index, result_.server_instance(),
+             result_.summary().solved_by()});
         in_flight_.erase(it);
       }
       if (!broken_) IssueLocked();
@@ -586,6 +614,10 @@ int Main() {
     std::fprintf(stderr, "--targets: no address\n");
     return 2;
   }
+  if (absl::Status s = SetBackendParams(setup.params); !s.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(s.message()).c_str());
+    return 2;
+  }
   if (absl::GetFlag(FLAGS_reads) > 0)
     setup.params.set_num_reads(
         static_cast<uint32_t>(absl::GetFlag(FLAGS_reads)));
@@ -653,7 +685,7 @@ int Main() {
       std::max(1e-9, absl::ToDoubleSeconds(phase.last_done() - phase.start()));
 
   // Tallies.
-  std::map<std::string, int64_t> by_code, by_instance;
+  std::map<std::string, int64_t> by_code, by_instance, by_engine;
   std::vector<double> ok_latencies;
   std::map<std::string, std::vector<double>> kind_latencies;
   std::map<std::string, std::pair<int64_t, int64_t>> kind_valid;  // valid, ok
@@ -664,6 +696,7 @@ int Main() {
     if (r.code != grpc::StatusCode::OK) continue;
     ++ok;
     valid += r.valid;
+    if (!r.solved_by.empty()) ++by_engine[r.solved_by];
     ok_latencies.push_back(r.seconds);
     const std::string& kind = setup.mix[r.mix_index].kind;
     kind_latencies[kind].push_back(r.seconds);
@@ -678,6 +711,9 @@ int Main() {
   f["targets"] = String(absl::GetFlag(FLAGS_targets));
   f["concurrency"] = Number(concurrency);
   f["reads"] = Number(static_cast<double>(absl::GetFlag(FLAGS_reads)));
+  const std::string backend =
+      setup.params.backend().empty() ? "auto" : setup.params.backend();
+  f["backend"] = String(backend);
   f["requests"] = Number(static_cast<double>(records.size()));
   f["seconds"] = Number(wall);
   f["requests_per_second"] = Number(records.size() / wall);
@@ -692,12 +728,24 @@ int Main() {
   for (const auto& [name, n] : by_instance)
     (*instances.mutable_struct_value()->mutable_fields())[name] =
         Number(static_cast<double>(n));
+  google::protobuf::Value engines;
+  std::vector<std::string> engine_parts;
+  for (const auto& [engine, n] : by_engine) {
+    (*engines.mutable_struct_value()->mutable_fields())[engine] =
+        Number(static_cast<double>(n));
+    engine_parts.push_back(absl::StrCat(engine, " ", n));
+  }
+  f["solved_by"] = engines;
   f["status_codes"] = codes;
   f["server_instances"] = instances;
 
   std::printf(
       "%s mode, %d in flight, %zu requests in %.2f s: %.1f requests/s\n",
       mode.c_str(), concurrency, records.size(), wall, records.size() / wall);
+  std::printf("backend %s%s; answers by engine: %s\n", backend.c_str(),
+              setup.params.backend().empty() ? " (the server's default)" : "",
+              engine_parts.empty() ? "none"
+                                   : absl::StrJoin(engine_parts, ", ").c_str());
   std::printf("latency (OK): %s\n", LatencyText(latency).c_str());
   std::vector<std::string> code_parts;
   for (const auto& [code, n] : by_code)
@@ -754,8 +802,9 @@ int Main() {
                 100 * split.outside_share());
     if (split.process_cpu_seconds > 0) {
       std::printf(
-          "server CPU per request: %.3f ms, annealer %.3f ms; outside the "
-          "annealer: %.2f%% of the server's CPU time\n",
+          "server CPU per request: %.3f ms, in the solving engines "
+          "(annealing kernels, SAT search) %.3f ms; outside them: %.2f%% of "
+          "the server's CPU time\n",
           1e3 * split.process_cpu_seconds / n,
           1e3 * split.annealer_cpu_seconds / n,
           100 * split.cpu_outside_share());
@@ -810,9 +859,12 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "qs_loadgen --targets HOST:PORT[,HOST:PORT] [--mode solve|batch] "
       "[--concurrency N] [--requests N | --duration SEC] [--warmup N] "
-      "[--mix builtin|FILE] [--reads N] [--metrics HOST:PORT] "
+      "[--mix builtin|FILE] [--backend NAME] [--param name=value] "
+      "[--auto_exact race|proof|off] [--reads N] [--metrics HOST:PORT] "
       "[--json_report FILE]");
-  absl::ParseCommandLine(argc, argv);
+  std::vector<char*> args =
+      qs::clients::ExtractParamArgs(std::vector<char*>(argv, argv + argc));
+  absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
   curl_global_init(CURL_GLOBAL_DEFAULT);
   const int code = qs::loadgen::Main();
   curl_global_cleanup();
