@@ -465,7 +465,8 @@ def main():
         print("Skipped examples and their reasons:")
         for example in skipped:
             print(f"  {example.where()}: {example.skip}")
-    too_many = total and len(skipped) > MAX_SKIPPED_SHARE * total
+    # The share is of the whole set of documents; a run of some of them only reports it.
+    too_many = total and len(skipped) > MAX_SKIPPED_SHARE * total and sorted(args.docs) == sorted(DOCS)
     if too_many:
         print(f"FAIL {len(skipped)} of {total} examples are skipped: at most {MAX_SKIPPED_SHARE:.0%} may be")
     print(f"doc examples in {time.monotonic() - start:.0f} s: {len(passed)} passed, {len(failed)} failed, "
