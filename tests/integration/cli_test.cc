@@ -109,8 +109,8 @@ TEST_F(CliTest, SolveWithNoSolverFlagsRunsAuto) {
 }
 
 // The header line says what runs: a sampler's reads and sweeps; under auto,
-// which sizes its racers' rounds itself, no reads or sweeps (the summary says
-// what ran).
+// which sizes its racers' rounds itself, no reads or sweeps (the end says
+// what ran: solved by, the raced backends).
 TEST_F(CliTest, HeaderLineDescribesWhatRuns) {
   const CommandResult automatic =
       RunQsolve(absl::StrCat("solve", Addr(), "--kind nqueens --input 6"));
@@ -120,6 +120,8 @@ TEST_F(CliTest, HeaderLineDescribesWhatRuns) {
                         "listed at the end), seed "));
   EXPECT_THAT(automatic.out, ::testing::Not(HasSubstr(" sweeps")));
   EXPECT_THAT(automatic.out, HasSubstr("solved by "));
+  // The backends auto raced, by name (a repeated message with a name).
+  EXPECT_THAT(automatic.out, ::testing::ContainsRegex("auto\\.raced \\[[a-z]"));
   const CommandResult sampler = RunQsolve(
       absl::StrCat("solve", Addr(),
                    "--kind nqueens --input 6 --backend cpu-sa --reads 4 "
