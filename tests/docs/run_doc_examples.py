@@ -321,8 +321,6 @@ class Shell:
         self.process = subprocess.Popen(["bash", "--norc", "--noprofile"], cwd=self.work, env=self.env,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, start_new_session=True)
-        self.process.stdin.write(b"set -o pipefail\n")
-        self.process.stdin.flush()
 
     def run(self, script, timeout):
         """(exit status or None after the timeout, output)."""
