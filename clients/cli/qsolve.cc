@@ -412,10 +412,21 @@ int Solve() {
               s.has_ground_energy()
                   ? absl::StrCat(", ground energy ", s.ground_energy()).c_str()
                   : "");
-          std::printf("backend %s, %u reads x %u sweeps, seed %llu\n",
-                      header.backend().c_str(), header.num_reads(),
-                      header.num_sweeps(),
-                      static_cast<unsigned long long>(header.seed()));
+          // auto, the API's default backend (SolveParams.backend), sizes
+          // the rounds of the backends it races itself: the header's reads
+          // and sweeps are the request's defaults, not what runs. What ran
+          // ends the output (reads, solved by, auto's details).
+          if (header.backend() == "auto") {
+            std::printf(
+                "backend auto (picks and races backends; what ran is listed "
+                "at the end), seed %llu\n",
+                static_cast<unsigned long long>(header.seed()));
+          } else {
+            std::printf("backend %s, %u reads x %u sweeps, seed %llu\n",
+                        header.backend().c_str(), header.num_reads(),
+                        header.num_sweeps(),
+                        static_cast<unsigned long long>(header.seed()));
+          }
         }
         break;
       case v1::SolveResponse::kSample:
