@@ -138,4 +138,38 @@ TEST_F(LoadgenTest, FileMixIsParsedByTheServer) {
 }
 
 }  // namespace
+// --backend, --param and --auto_exact reach every request, the report names
+// the backend and the engines that answered, and a parameter no backend has
+// stops the run before any request.
+TEST_F(LoadgenTest, BackendAndParametersReachEveryRequest) {
+  const std::string mix =
+      testing::SourceDir() + "/tests/data/loadgen/small_puzzles.txt";
+  const std::string common =
+      absl::StrCat(Targets(), "--mix ", mix,
+                   " --kinds queens --requests 6 --concurrency 2 --seed 1 ");
+  const LoadgenRun tabu = RunLoadgen(
+      common + "--mode batch --backend tabu --param tenure=7 --reads 4");
+  ASSERT_EQ(tabu.exit_code, 0) << tabu.err;
+  EXPECT_EQ(tabu.report.fields().at("backend").string_value(), "tabu");
+  const auto& engines = tabu.report.fields().at("solved_by").struct_value();
+  ASSERT_EQ(engines.fields().size(), 1u);
+  EXPECT_EQ(engines.fields().at("tabu").number_value(), 6);
+
+  // The QUBO samplers alone: auto's answers come from no exact engine.
+  const LoadgenRun samplers = RunLoadgen(common + "--auto_exact off");
+  ASSERT_EQ(samplers.exit_code, 0) << samplers.err;
+  EXPECT_EQ(samplers.report.fields().at("backend").string_value(), "auto");
+  for (const auto& [engine, count] :
+       samplers.report.fields().at("solved_by").struct_value().fields()) {
+    EXPECT_NE(engine, "sat");
+    EXPECT_NE(engine, "exact");
+  }
+
+  const LoadgenRun unknown =
+      RunLoadgen(common + "--backend cpu-sa --param tenure=7");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, HasSubstr("--param tenure: CpuSaParams has no "
+                                     "field 'tenure'"));
+}
+
 }  // namespace qs
