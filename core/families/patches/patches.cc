@@ -12,7 +12,6 @@
 #include "absl/strings/string_view.h"
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
-#include "core/compile/penalties.h"
 
 namespace qs {
 namespace {
@@ -121,26 +120,33 @@ absl::Status Propagate(const PatchesBoard& b,
   return absl::OkStatus();
 }
 
+// H summed per pair of candidates rather than per group: expanding the
+// squares, each candidate has linear weight -(1 + its area), two candidates
+// share 2 per common cell plus 2 when of one clue, and the offset is one per
+// clue and per cell. The same model as AddSquaredCount over every group, with
+// each coupler added once instead of once per shared cell (a few times fewer
+// terms for the builder to merge on 8x8 levels).
 absl::StatusOr<Qubo> BuildFullModel(const PatchesBoard& b,
                                     const std::vector<PatchRect>& candidates) {
   const int n = static_cast<int>(candidates.size());
   QuboBuilder builder(n);
-  std::vector<std::vector<int>> of_clue(b.clues.size());
-  std::vector<std::vector<int>> covering(b.size());
-  for (int v = 0; v < n; ++v) {
-    const PatchRect& p = candidates[v];
-    builder.SetLabel(v, absl::StrCat("p", p.clue + 1, "r", p.row + 1, "c",
+  builder.AddOffset(static_cast<double>(b.clues.size() + b.size()));
+  for (int u = 0; u < n; ++u) {
+    const PatchRect& p = candidates[u];
+    builder.SetLabel(u, absl::StrCat("p", p.clue + 1, "r", p.row + 1, "c",
                                      p.col + 1, "_", p.height, "x", p.width));
-    of_clue[p.clue].push_back(v);
-    for (int r = p.row; r < p.row + p.height; ++r) {
-      for (int c = p.col; c < p.col + p.width; ++c)
-        covering[r * b.cols + c].push_back(v);
+    builder.AddLinear(u, -(1.0 + p.area()));
+    for (int v = u + 1; v < n; ++v) {
+      const PatchRect& q = candidates[v];
+      const int rows =
+          std::min(p.row + p.height, q.row + q.height) - std::max(p.row, q.row);
+      const int cols =
+          std::min(p.col + p.width, q.col + q.width) - std::max(p.col, q.col);
+      const int shared = rows > 0 && cols > 0 ? rows * cols : 0;
+      const int weight = 2 * shared + (p.clue == q.clue ? 2 : 0);
+      if (weight != 0) builder.AddQuadratic(u, v, weight);
     }
   }
-  for (const std::vector<int>& group : of_clue)
-    AddSquaredCount(builder, group, 1.0);
-  for (const std::vector<int>& group : covering)
-    AddSquaredCount(builder, group, 1.0);
   return std::move(builder).Build();
 }
 
@@ -449,8 +455,12 @@ absl::StatusOr<PatchesBoard> CheckPatches(const v1::PatchesPuzzle& patches) {
                 [&](int, int) { fits = true; });
     if (!fits) {
       return absl::InvalidArgumentError(absl::StrCat(
-          field, ".area: no ", ShapeName(clue.shape()), " rectangle of ", area,
-          " cells fits the ", b.rows, "x", b.cols, " grid",
+          field, ".area: no ",
+          clue.shape() == v1::PATCH_SHAPE_ANY
+              ? std::string()
+              : absl::StrCat(ShapeName(clue.shape()), " "),
+          "rectangle of ", area, " cells fits the ", b.rows, "x", b.cols,
+          " grid",
           clue.shape() == v1::PATCH_SHAPE_SQUARE ? " (a square needs a square "
                                                    "area)"
                                                  : ""));

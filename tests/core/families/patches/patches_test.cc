@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/exact/exact_solver.h"
@@ -137,6 +138,36 @@ TEST(PatchesCompilerTest, EverySingleChangeScoresHigher) {
   EXPECT_EQ(none.full_model.Energy(holding), 1.0);
 }
 
+// The model is H = sum over clues and cells of (sum - 1)^2, on any
+// assignment, not only near a tiling.
+TEST(PatchesCompilerTest, ModelIsTheSumOfTheSquaredCounts) {
+  const v1::PuzzleSpec spec = Parse("a . t . / . . . w3 / s . . . / . a4 . .");
+  const PatchesBoard board = *CheckPatches(spec.patches());
+  const std::vector<PatchRect> candidates = PatchCandidates(board);
+  const CompiledProblem none = CompileOrDie(spec, v1::REDUCTION_NONE);
+  ASSERT_EQ(none.full_model.num_variables(),
+            static_cast<int>(candidates.size()));
+  Xoshiro256 rng(3);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<uint8_t> bits(candidates.size());
+    for (uint8_t& bit : bits) bit = rng.NextBelow(8) == 0;
+    std::vector<int> per_clue(board.clues.size(), 0), per_cell(board.size(), 0);
+    for (size_t v = 0; v < candidates.size(); ++v) {
+      if (!bits[v]) continue;
+      const PatchRect& p = candidates[v];
+      ++per_clue[p.clue];
+      for (int r = p.row; r < p.row + p.height; ++r) {
+        for (int c = p.col; c < p.col + p.width; ++c)
+          ++per_cell[r * board.cols + c];
+      }
+    }
+    double h = 0;
+    for (int k : per_clue) h += (k - 1) * (k - 1);
+    for (int k : per_cell) h += (k - 1) * (k - 1);
+    EXPECT_EQ(none.full_model.Energy(bits), h);
+  }
+}
+
 TEST(PatchesCompilerTest, ReductionsKeepTheTilingOfGeneratedLevels) {
   WorkerPool pool(1);
   BackendRegistry backends;
@@ -231,6 +262,10 @@ TEST(PatchesCompilerTest, RejectsBadInputNamingTheField) {
   spec = good;
   spec.mutable_patches()->mutable_clues(3)->set_area(5);
   expect_error(spec, "patches.clues[3].area: no wide rectangle of 5 cells");
+  spec = good;
+  spec.mutable_patches()->mutable_clues(1)->set_shape(v1::PATCH_SHAPE_ANY);
+  spec.mutable_patches()->mutable_clues(1)->set_area(7);
+  expect_error(spec, "patches.clues[1].area: no rectangle of 7 cells fits");
   spec = good;
   spec.mutable_patches()->mutable_clues(1)->set_shape(
       static_cast<v1::PatchShape>(9));
