@@ -131,20 +131,42 @@ absl::StatusOr<Qubo> BuildFullModel(const PatchesBoard& b,
   const int n = static_cast<int>(candidates.size());
   QuboBuilder builder(n);
   builder.AddOffset(static_cast<double>(b.clues.size() + b.size()));
+  std::vector<std::vector<int>> covering(b.size());
+  for (int v = 0; v < n; ++v) {
+    const PatchRect& p = candidates[v];
+    for (int r = p.row; r < p.row + p.height; ++r) {
+      for (int c = p.col; c < p.col + p.width; ++c)
+        covering[r * b.cols + c].push_back(v);
+    }
+  }
+  // Candidates are listed clue by clue: the pairs of one clue are a run, the
+  // overlapping pairs of two clues are found through the cells (each once,
+  // with `seen`), so the work follows the model's couplers, not n^2.
+  std::vector<int> seen(n, -1);
+  int clue_start = 0;
   for (int u = 0; u < n; ++u) {
     const PatchRect& p = candidates[u];
     builder.SetLabel(u, absl::StrCat("p", p.clue + 1, "r", p.row + 1, "c",
                                      p.col + 1, "_", p.height, "x", p.width));
     builder.AddLinear(u, -(1.0 + p.area()));
-    for (int v = u + 1; v < n; ++v) {
-      const PatchRect& q = candidates[v];
+    if (u > 0 && candidates[u - 1].clue != p.clue) clue_start = u;
+    auto shared = [&](const PatchRect& q) {
       const int rows =
           std::min(p.row + p.height, q.row + q.height) - std::max(p.row, q.row);
       const int cols =
           std::min(p.col + p.width, q.col + q.width) - std::max(p.col, q.col);
-      const int shared = rows > 0 && cols > 0 ? rows * cols : 0;
-      const int weight = 2 * shared + (p.clue == q.clue ? 2 : 0);
-      if (weight != 0) builder.AddQuadratic(u, v, weight);
+      return rows > 0 && cols > 0 ? rows * cols : 0;
+    };
+    for (int v = clue_start; v < u; ++v)
+      builder.AddQuadratic(v, u, 2.0 + 2.0 * shared(candidates[v]));
+    for (int r = p.row; r < p.row + p.height; ++r) {
+      for (int c = p.col; c < p.col + p.width; ++c) {
+        for (int v : covering[r * b.cols + c]) {
+          if (v >= clue_start || seen[v] == u) continue;
+          seen[v] = u;
+          builder.AddQuadratic(v, u, 2.0 * shared(candidates[v]));
+        }
+      }
     }
   }
   return std::move(builder).Build();
@@ -214,6 +236,9 @@ class PatchesCompiler final : public PuzzleCompiler {
 
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
     return CountPatchCandidates(spec.patches());
+  }
+  int64_t ModelCouplersAtLeast(const v1::PuzzleSpec& spec) const override {
+    return CountPatchCouplersAtLeast(spec.patches());
   }
 
   absl::StatusOr<CompiledProblem> Compile(
@@ -488,33 +513,59 @@ std::vector<PatchRect> PatchCandidates(const PatchesBoard& b) {
   return out;
 }
 
+namespace {
+
+// Candidates per clue from the puzzle alone; empty when CheckPatches refuses
+// the grid's size or the number of clues.
+std::vector<int64_t> CandidatesPerClue(const v1::PatchesPuzzle& patches) {
+  const int64_t rows = patches.rows(), cols = patches.cols();
+  std::vector<int64_t> out;
+  if (rows < 1 || cols < 1 || rows > kPatchesMaxSide ||
+      cols > kPatchesMaxSide || patches.clues_size() > rows * cols)
+    return out;
+  for (const v1::PatchClue& clue : patches.clues()) {
+    int64_t count = 0;
+    if (clue.cell() < static_cast<uint32_t>(rows * cols) &&
+        clue.area() <= static_cast<uint32_t>(rows * cols)) {
+      const int r = static_cast<int>(clue.cell() / cols);
+      const int c = static_cast<int>(clue.cell() % cols);
+      ForEachSize(
+          static_cast<int>(rows), static_cast<int>(cols),
+          static_cast<int>(clue.area()), clue.shape(), [&](int h, int w) {
+            count +=
+                static_cast<int64_t>(LastStart(r, h, static_cast<int>(rows)) -
+                                     FirstStart(r, h) + 1) *
+                (LastStart(c, w, static_cast<int>(cols)) - FirstStart(c, w) +
+                 1);
+          });
+    }
+    out.push_back(count);
+  }
+  return out;
+}
+
+}  // namespace
+
 int64_t CountPatchCandidates(const v1::PatchesPuzzle& patches) {
   const int64_t rows = patches.rows(), cols = patches.cols();
   if (rows < 1 || cols < 1) return 0;
-  if (rows > kPatchesMaxSide || cols > kPatchesMaxSide ||
-      patches.clues_size() > rows * cols) {
+  const std::vector<int64_t> per_clue = CandidatesPerClue(patches);
+  if (per_clue.empty() && patches.clues_size() > 0) {
     // Refused by CheckPatches; a bound large enough for the size limits.
     const int64_t cells = SaturatingMul(rows, cols);
     return SaturatingMul(SaturatingMul(cells, cells),
                          std::max<int64_t>(1, patches.clues_size()));
   }
   int64_t total = 0;
-  for (const v1::PatchClue& clue : patches.clues()) {
-    if (clue.cell() >= static_cast<uint32_t>(rows * cols)) continue;
-    const int r = static_cast<int>(clue.cell() / cols);
-    const int c = static_cast<int>(clue.cell() % cols);
-    const int area =
-        clue.area() > static_cast<uint32_t>(rows * cols) ? -1 : clue.area();
-    if (area < 0) continue;
-    ForEachSize(
-        static_cast<int>(rows), static_cast<int>(cols), area, clue.shape(),
-        [&](int h, int w) {
-          total +=
-              static_cast<int64_t>(LastStart(r, h, static_cast<int>(rows)) -
-                                   FirstStart(r, h) + 1) *
-              (LastStart(c, w, static_cast<int>(cols)) - FirstStart(c, w) + 1);
-        });
-  }
+  for (int64_t count : per_clue) total += count;
+  return total;
+}
+
+int64_t CountPatchCouplersAtLeast(const v1::PatchesPuzzle& patches) {
+  // Every two candidates of one clue are coupled (weight 2 at least).
+  int64_t total = 0;
+  for (int64_t count : CandidatesPerClue(patches))
+    total = SaturatingAdd(total, count * (count - 1) / 2);
   return total;
 }
 

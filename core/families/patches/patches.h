@@ -90,6 +90,11 @@ std::vector<PatchRect> PatchCandidates(const PatchesBoard& board);
 // Their number, from the puzzle alone and without listing them (any spec:
 // clue cells off the grid count nothing); saturates for huge grids.
 int64_t CountPatchCandidates(const v1::PatchesPuzzle& patches);
+// A lower bound of the full model's couplers, the same way: every two
+// candidates of one clue are coupled. It keeps a grid of clues that show
+// neither area nor shape (thousands of candidates each) under the server's
+// size limits before anything is built.
+int64_t CountPatchCouplersAtLeast(const v1::PatchesPuzzle& patches);
 
 // Whether the rectangle holds a clue other than its own.
 bool HoldsOtherClue(const PatchesBoard& board, const PatchRect& rect);

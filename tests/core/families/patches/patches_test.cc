@@ -168,6 +168,32 @@ TEST(PatchesCompilerTest, ModelIsTheSumOfTheSquaredCounts) {
   }
 }
 
+// Sizes known before building: the variables exactly, the couplers from
+// below, so that the server refuses a grid of clues showing nothing before
+// building thousands of candidates each.
+TEST(PatchesCompilerTest, SizesAreKnownBeforeBuilding) {
+  auto compiler = NewPatchesCompiler();
+  for (const char* text : {kLevel, "a . t . / . . . w3 / s . . . / . a4 . ."}) {
+    const v1::PuzzleSpec spec = Parse(text);
+    const CompiledProblem none = CompileOrDie(spec, v1::REDUCTION_NONE);
+    EXPECT_EQ(compiler->ModelVariables(spec), none.full_model.num_variables());
+    EXPECT_LE(compiler->ModelCouplersAtLeast(spec),
+              none.full_model.num_couplers());
+    EXPECT_GT(compiler->ModelCouplersAtLeast(spec), 0);
+  }
+  v1::SolveRequest request;
+  v1::PatchesPuzzle& big = *request.mutable_puzzle()->mutable_patches();
+  big.set_rows(20);
+  big.set_cols(20);
+  big.add_clues()->set_cell(10 * 20 + 10);  // 10 x 11 x 10 x 11 rectangles
+  big.add_clues()->set_cell(0);
+  BackendRegistry backends;
+  SolveEngine engine(&BuiltinCompilers(), &backends, SolveLimits());
+  EXPECT_THAT(
+      engine.CheckSolveRequest(request),
+      StatusIs(absl::StatusCode::kResourceExhausted, HasSubstr("couplers")));
+}
+
 TEST(PatchesCompilerTest, ReductionsKeepTheTilingOfGeneratedLevels) {
   WorkerPool pool(1);
   BackendRegistry backends;
