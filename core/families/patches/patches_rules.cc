@@ -5,7 +5,10 @@
 // "other_clues" reduction has it (the two exactly-one rules imply it, stating
 // it spares the solver the search). Each solution is one tiling, so counting
 // solutions counts tilings; no auxiliary variables, so small boards count
-// with a BDD.
+// with a BDD. The clues are the variables themselves (a clue's shape and area
+// decide which candidates exist), so EncodeOptions.clues has nothing to leave
+// out: the generator states the areas and shapes it may hide as selectors of
+// its own, over the puzzle with every shape "any" and every area hidden.
 #include <memory>
 #include <vector>
 

@@ -447,6 +447,21 @@ TEST(PatchesGeneratorTest, LevelsAreUniqueAndDeterministic) {
       EXPECT_TRUE(counted->unique());
     }
     if (side != 6) continue;
+    // Easy levels: unit propagation of the rules decides every cell.
+    v1::GenerateRequest easy;
+    easy.set_family("patches");
+    easy.set_rows(side);
+    easy.set_count(2);
+    easy.set_seed(4);
+    easy.set_difficulty(v1::DIFFICULTY_EASY);
+    Interrupter easy_interrupter;
+    int easy_made = 0;
+    EXPECT_OK(
+        engine.Generate(easy, easy_interrupter, [&](v1::GeneratedPuzzle&& p) {
+          ++easy_made;
+          EXPECT_EQ(p.propagation_decided(), 1.0);
+        }));
+    EXPECT_EQ(easy_made, 2);
     // The same seed gives the same levels.
     const std::vector<v1::GeneratedPuzzle> again = generate(side, 11);
     ASSERT_EQ(again.size(), 2u);
