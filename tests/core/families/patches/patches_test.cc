@@ -6,6 +6,7 @@
 // an ambiguous one two) and the generator's levels are unique.
 #include "core/families/patches/patches.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -391,6 +392,30 @@ TEST(PatchesRulesTest, SatBoardsAreValidTilings) {
   // Clue b's patch is the rest of the grid, a rectangle only when a's spans
   // whole rows or whole columns: 1x3, 2x3, 3x1 or 3x2.
   EXPECT_EQ(boards, 4);
+}
+
+// The QUBO's ground states are the rules' solutions: every assignment of the
+// 18 candidates of a 3x3 level, enumerated.
+TEST(PatchesRulesTest, GroundStatesAreTheRulesSolutions) {
+  const v1::PuzzleSpec spec = Parse("a . . / . . . / . . a");
+  auto encoder = BuiltinEncoders().ForSpec(spec);
+  ASSERT_OK(encoder);
+  const CompiledProblem problem = CompileOrDie(spec, v1::REDUCTION_NONE);
+  const int n = problem.full_model.num_variables();
+  ASSERT_EQ(n, 18);
+  std::set<std::vector<uint8_t>> ground, solutions;
+  std::vector<uint8_t> bits(n);
+  for (uint32_t state = 0; state < (1u << n); ++state) {
+    for (int v = 0; v < n; ++v) bits[v] = (state >> v) & 1;
+    const double energy = problem.full_model.Energy(bits);
+    EXPECT_GE(energy, 0.0);
+    if (energy == 0.0) ground.insert(bits);
+  }
+  ASSERT_OK(SolveRules(**encoder, spec, n, 100, [&](std::vector<uint8_t> s) {
+    solutions.insert(std::move(s));
+  }));
+  EXPECT_EQ(ground.size(), 4u);
+  EXPECT_EQ(ground, solutions);
 }
 
 TEST(PatchesGeneratorTest, LevelsAreUniqueAndDeterministic) {
