@@ -1,9 +1,9 @@
 // How a Patches board is drawn (Solver.Draw): each clue's cell shows its area
 // as text and its shape as a glyph ("square", "tall", "wide"; none for any),
 // marked given. A solution colours every cell with its patch's region (the
-// clue index + 1) and outlines each patch that is a rectangle; a patch that is
-// not one (a wrong board) keeps its colours but gets no outline, so the
-// picture shows what is wrong.
+// clue index + 1), walls the patches off and outlines each patch that is a
+// rectangle; a patch that is not one (a wrong board) keeps its colours but
+// gets no outline, so the picture shows what is wrong.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/families/patches/patches.h"
+#include "core/families/picture.h"
 #include "qs/v1/drawing.pb.h"
 
 namespace qs {
@@ -18,10 +19,9 @@ namespace qs {
 absl::StatusOr<v1::BoardPicture> DrawPatches(
     const v1::PuzzleSpec& puzzle, const v1::PuzzleSolution* solution) {
   ASSIGN_OR_RETURN(const PatchesBoard b, CheckPatches(puzzle.patches()));
-  v1::BoardPicture picture;
-  picture.set_rows(b.rows);
-  picture.set_cols(b.cols);
-  for (int cell = 0; cell < b.size(); ++cell) picture.add_cells();
+  ASSIGN_OR_RETURN(v1::BoardPicture picture,
+                   EmptyPicture(b.rows, b.cols, "patches"));
+  RETURN_IF_ERROR(CheckSolutionCells(picture, solution));
   for (const PatchesBoard::Clue& clue : b.clues) {
     v1::PictureCell& cell = *picture.mutable_cells(clue.cell);
     if (clue.area != 0) cell.set_text(absl::StrCat(clue.area));
@@ -65,6 +65,7 @@ absl::StatusOr<v1::BoardPicture> DrawPatches(
     rect.set_width(width);
     rect.set_region(static_cast<uint32_t>(k) + 1);
   }
+  AddRegionWalls(picture);
   return picture;
 }
 

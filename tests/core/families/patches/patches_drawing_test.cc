@@ -60,6 +60,7 @@ TEST_F(PatchesDrawingTest, CluesShowTheirAreaAndShape) {
   EXPECT_FALSE(picture->cells(1).given());
   EXPECT_EQ(picture->cells(1).region(), 0u);
   EXPECT_EQ(picture->rects_size(), 0);
+  EXPECT_EQ(picture->walls_size(), 0);
 }
 
 TEST_F(PatchesDrawingTest, ASolutionColoursEachPatchAndOutlinesRectangles) {
@@ -74,6 +75,16 @@ TEST_F(PatchesDrawingTest, ASolutionColoursEachPatchAndOutlinesRectangles) {
   EXPECT_EQ(b.col(), 2u);
   EXPECT_EQ(b.height(), 2u);
   EXPECT_EQ(b.width(), 2u);
+  // Walls between patches: a | b on the top row, none inside a.
+  auto wall = [&](uint32_t a, uint32_t b) {
+    for (const v1::CellPair& w : picture->walls()) {
+      if ((w.a() == a && w.b() == b) || (w.a() == b && w.b() == a)) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(wall(1, 2));
+  EXPECT_FALSE(wall(0, 1));
+  EXPECT_TRUE(wall(11, 10));
   const v1::CellRect& e = picture->rects(4);
   EXPECT_EQ(e.row(), 2u);
   EXPECT_EQ(e.col(), 3u);
