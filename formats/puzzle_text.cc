@@ -23,6 +23,7 @@ namespace qs::formats {
   X(Chess)                 \
   X(Takuzu)                \
   X(Tango)                 \
+  X(Patches)               \
   X(Zip)                   \
   X(QuboPuzzle)            \
   X(MaxCut)

@@ -92,6 +92,11 @@ absl::StatusOr<std::string> FormatIsingText(const v1::QuboModel& f);
 absl::StatusOr<v1::PuzzleSpec> ParseQuboPuzzleText(
     absl::string_view text, const QuboReadOptions& options);
 
+// The text kind of raw models, whose text ParseQuboPuzzleText reads. The
+// clients read it themselves, because the read options above (format, sense,
+// instance) are theirs: a server parses the kind with the defaults.
+inline constexpr absl::string_view kQuboModelKind = "qubo";
+
 // The same model with every weight and the offset negated (sense unchanged).
 v1::QuboModel Negated(v1::QuboModel model);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Throughput and latency of the small-puzzle mix (9x9 Sudoku with many givens, 8x8 LinkedIn Queens, and
-# 6x6 Takuzu/Tango where this build has them; 32 reads each) against one local qs_server, at several
+# Throughput and latency of the small-puzzle mix (tests/data/loadgen/small_puzzles.txt: 9x9 Sudoku with
+# many givens, 8x8 LinkedIn Queens, 6x6 Takuzu/Tango; 32 reads each) against one local qs_server, at several
 # concurrencies, with the server's phase split from its /metrics. Prints a Markdown table and leaves one
 # JSON report per point in build/bench/. A benchmark, not a test: figures depend on the machine.
 #
@@ -17,6 +17,7 @@ SECONDS_PER_POINT=${SECONDS_PER_POINT:-20}
 MODE=${MODE:-solve}
 WORKERS=${WORKERS:-2}
 READS=${READS:-32}
+MIX=${MIX:-tests/data/loadgen/small_puzzles.txt}
 OUT=build/bench
 JOBS=${JOBS:-$(nproc)}
 
@@ -42,7 +43,7 @@ for c in $CONCURRENCY; do
   echo "== concurrency $c ($MODE, $SECONDS_PER_POINT s)"
   CPU_BEFORE=$(cpu_seconds)
   ./build/clients/qs_loadgen --targets "$ADDR" --mode "$MODE" --concurrency "$c" \
-    --duration "$SECONDS_PER_POINT" --warmup $((2 * c)) --reads "$READS" --metrics "$METRICS" \
+    --duration "$SECONDS_PER_POINT" --warmup $((2 * c)) --reads "$READS" --mix "$MIX" --metrics "$METRICS" \
     --json_report "$OUT/$MODE-c$c.json"
   awk -v a="$(cpu_seconds)" -v b="$CPU_BEFORE" 'BEGIN {print a - b}' >"$OUT/$MODE-c$c.cpu"
 done

@@ -3,11 +3,11 @@
 # in four build trees (asan and fuzz share one):
 #   main  Release build of everything (build/); every ctest test: unit, integration (in-process server,
 #         a real Prometheus scraping it, the CLI, the HTTP front), python (the Python package against
-#         qs_server), browser (the playground in Debian's chromium), deploy (alert rules, Kubernetes
-#         manifests)
+#         qs_server), browser (the playground in Debian's chromium), docs (the examples of the README,
+#         cli.md, http.md and python.md against live servers), deploy (alert rules, Kubernetes manifests)
 #   asan  clang-14 ASan + UBSan build (build-asan/) of everything and of the libFuzzer targets; every C++
 #         test, unit and integration, and the Python package's tests against the ASan server; memory
-#         errors, undefined behaviour and leaks fail the test
+#         errors, undefined behaviour and leaks fail the test (the docs' examples run in main only)
 #   tsan  TSan build (build-tsan/) of the integration tests of the server's concurrency, without the ones
 #         that run qsolve, the D-Wave emulator or a puzzle family end to end; the suppressions of
 #         tests/tsan.supp cover the uninstrumented Debian libraries
@@ -116,20 +116,22 @@ stage_asan() {
   # Every C++ test (unit and integration: the server, the CLI, the D-Wave emulator, a real Prometheus,
   # the HTTP front); the deploy tests check files, not code, and the browser test checks the page's
   # script in chromium, which no sanitizer looks into (the HTTP API it calls runs here in
-  # http_api_test). The fuzz targets are built here and run in the fuzz stage.
+  # http_api_test). The docs' examples check the docs; the code they reach is tested here by the C++
+  # and Python tests. The fuzz targets are built here and run in the fuzz stage.
   cmake --build build-asan -j"$JOBS"
   ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    run_ctest --test-dir build-asan -LE 'deploy|browser|fuzz' "$@"
+    run_ctest --test-dir build-asan -LE 'deploy|browser|fuzz|docs' "$@"
 }
 
-# The integration test binaries that the TSan stage leaves out: those that only run the qsolve binary
-# (a TSan-built qsolve crashes inside the inline code of Debian's uninstrumented protobuf Map) or --help,
+# The integration test binaries that the TSan stage leaves out: those that only run the qsolve or
+# qs_loadgen binary (a TSan-built qsolve crashes inside the inline code of Debian's uninstrumented
+# protobuf Map) or --help,
 # the D-Wave emulator's (minor-embedding, no server concurrency, too slow under TSan for their waits),
 # and the puzzle families' end-to-end tests, which go through the same Solve, Compile and Validate calls
 # as solve_service_test (the main and asan stages run them all).
-TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_formats|cli_help|cli|dwave_http|dwave|exact_cli'
-TSAN_SKIPPED+='|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
+TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_families|cli_formats|cli_help|cli|dwave_http|dwave'
+TSAN_SKIPPED+='|exact_cli|loadgen|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
 
 stage_tsan() {
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=thread \

@@ -209,8 +209,9 @@ ServerMetrics::ServerMetrics(const BackendRegistry* backends)
                     .Register(*registry_)),
       annealer_cpu_(prometheus::BuildCounter()
                         .Name("qs_annealer_cpu_seconds_total")
-                        .Help("CPU time the samplers' annealing kernels used, "
-                              "summed over threads")
+                        .Help("CPU time the solving engines used (the "
+                              "samplers' kernels and the SAT search), summed "
+                              "over threads")
                         .Register(*registry_)),
       rejected_(prometheus::BuildCounter()
                     .Name("qs_admission_rejected_total")

@@ -61,11 +61,20 @@ std::string ValueText(const Message& m, const FieldDescriptor& f) {
   const Reflection& r = *m.GetReflection();
   if (!f.is_repeated()) return ScalarText(m, f, -1);
   const int size = r.FieldSize(m, &f);
-  if (f.cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE)
-    return absl::StrCat("(", size, ")");
   std::vector<std::string> shown;
-  for (int k = 0; k < size && k < kListShown; ++k)
-    shown.push_back(ScalarText(m, f, k));
+  if (f.cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+    // Messages that have a name (auto's raced backends) show their names,
+    // so that the line says what ran; others their count.
+    const FieldDescriptor* name = f.message_type()->FindFieldByName("name");
+    if (name == nullptr || name->is_repeated() ||
+        name->cpp_type() != FieldDescriptor::CPPTYPE_STRING)
+      return absl::StrCat("(", size, ")");
+    for (int k = 0; k < size && k < kListShown; ++k)
+      shown.push_back(ScalarText(r.GetRepeatedMessage(m, &f, k), *name, -1));
+  } else {
+    for (int k = 0; k < size && k < kListShown; ++k)
+      shown.push_back(ScalarText(m, f, k));
+  }
   return absl::StrCat(
       "[", absl::StrJoin(shown, " "),
       size > kListShown ? absl::StrCat(" ... (", size, ")") : std::string(),

@@ -4,6 +4,8 @@
 // take more. An item that comes back UNAVAILABLE, or that was in flight on a
 // stream that broke, goes back to the queue with a backoff and prefers another
 // lane; an item is written out exactly once, when it gets its final answer.
+// The lane that takes an item has its server parse the line's text first
+// (Solver.Parse), so that the file may hold any kind the servers list.
 #include "clients/cli/batch.h"
 
 #include <unistd.h>
@@ -28,12 +30,13 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "clients/cli/cli_common.h"
+#include "clients/cli/puzzle_input.h"
 #include "formats/batch_lines.h"
-#include "formats/puzzle_text.h"
 #include "qs/v1/solver_service.grpc.pb.h"
 
 ABSL_FLAG(int, concurrency, 8, "batch: puzzles in flight at once, in total");
@@ -124,7 +127,8 @@ absl::Duration Jittered(absl::Duration d) {
 struct Item {
   formats::BatchLine line;
   v1::BatchItem wire;
-  int attempts = 0;  // sent to a server this many times
+  bool parsed = false;  // wire holds the puzzle (else a server parses it)
+  int attempts = 0;     // sent to a server this many times
   absl::Time not_before = absl::InfinitePast();
   int last_lane = -1;
   absl::Time sent;
@@ -154,6 +158,10 @@ class BatchRun {
   int TakeItem(int lane, absl::Time* wake) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Retry(int index, const grpc::Status& failure)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Parses the text of an item this lane took (no other thread touches it);
+  // false when the item got its answer or went back to the queue instead.
+  bool ParseTaken(int lane, int index, v1::Solver::Stub& stub)
+      ABSL_LOCKS_EXCLUDED(mu_);
   void Finish(int index, const grpc::Status& status,
               const v1::BatchResult* result) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void ResultArrived(int lane, v1::BatchResult& result)
@@ -230,6 +238,47 @@ void BatchRun::Retry(int index, const grpc::Status& failure) {
   // Retries go first so that an unlucky item does not wait for the whole file.
   queue_.push_front(index);
   changed_.SignalAll();
+}
+
+bool BatchRun::ParseTaken(int lane, int index, v1::Solver::Stub& stub) {
+  Item& item = items_[index];
+  if (item.parsed) return true;
+  v1::ParseRequest request;
+  request.set_kind(item.line.kind);
+  request.set_text(item.line.text);
+  grpc::ClientContext context;
+  if (batch_deadline_ != absl::InfiniteFuture())
+    context.set_deadline(absl::ToChronoTime(batch_deadline_));
+  if (!token_.empty()) context.AddMetadata("authorization", "Bearer " + token_);
+  v1::ParseResponse response;
+  const grpc::Status status = stub.Parse(&context, request, &response);
+  absl::MutexLock lock(&mu_);
+  if (status.ok()) {
+    *item.wire.mutable_request()->mutable_puzzle() =
+        std::move(*response.mutable_puzzle());
+    item.parsed = true;
+    return true;
+  }
+  if (IsAnswer(status.error_code())) {
+    // The line's own error, as a local parser would have put it.
+    const std::string text = status.error_message();  // a copy, not a view
+    absl::string_view message = text;
+    if (!absl::ConsumePrefix(&message, "text: "))
+      absl::ConsumePrefix(&message, "kind: ");
+    Finish(index,
+           grpc::Status(
+               status.error_code(),
+               absl::StrCat("line ", item.line.line_number, ": ", message)),
+           nullptr);
+  } else if (IsFatalForStream(status.error_code())) {
+    Finish(index, status, nullptr);
+  } else {
+    // As an item whose stream broke: an attempt, tried again elsewhere.
+    ++item.attempts;
+    item.last_lane = lane;
+    Retry(index, status);
+  }
+  return false;
 }
 
 void BatchRun::Finish(int index, const grpc::Status& status,
@@ -354,6 +403,10 @@ void BatchRun::RunStream(int lane, v1::Solver::Stub& stub) {
         changed_.WaitWithDeadline(&mu_, wake);
       }
       if (index < 0) break;
+    }
+    if (!ParseTaken(lane, index, stub)) continue;
+    {
+      absl::MutexLock lock(&mu_);
       Item& item = items_[index];
       ++item.attempts;
       item.last_lane = lane;
@@ -540,16 +593,23 @@ int Batch() {
     Item item;
     item.wire.set_id(line.id);
     v1::SolveRequest& request = *item.wire.mutable_request();
-    auto puzzle = ParsePuzzleFromFlags(line.kind, line.text);
-    if (puzzle.ok()) {
-      *request.mutable_puzzle() = *std::move(puzzle);
-      *request.mutable_compile() = *options;
-      *request.mutable_params() = *params;
-    } else {
-      item.last_failure =
-          grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                       absl::StrCat("line ", line.line_number, ": ",
-                                    puzzle.status().message()));
+    *request.mutable_compile() = *options;
+    *request.mutable_params() = *params;
+    // Raw model files are read here with --format and --sense; the lanes'
+    // servers parse the other lines.
+    if (ReadsLocally(line.kind)) {
+      ParseFieldNames names;
+      names.text = "";
+      auto puzzle = ReadLocally(line.kind, line.text, "", names);
+      if (puzzle.ok()) {
+        *request.mutable_puzzle() = std::move(*puzzle->mutable_puzzle());
+        item.parsed = true;
+      } else {
+        item.last_failure =
+            grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                         absl::StrCat("line ", line.line_number, ": ",
+                                      puzzle.status().message()));
+      }
     }
     item.line = std::move(line);
     items.push_back(std::move(item));

@@ -29,6 +29,7 @@
 #include "absl/time/time.h"
 #include "clients/cli/bench_stats.h"
 #include "clients/cli/cli_common.h"
+#include "clients/cli/puzzle_input.h"
 #include "formats/instance_generators.h"
 #include "formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
@@ -54,7 +55,6 @@ ABSL_FLAG(std::string, plot, "",
           "of the best point) to this .svg file (or .png, through chromium)");
 ABSL_FLAG(int, bootstrap, 1000, "bench: resamples of the TTS99 interval");
 ABSL_DECLARE_FLAG(std::string, addr);
-ABSL_DECLARE_FLAG(std::string, kind);
 ABSL_DECLARE_FLAG(std::string, input_file);
 ABSL_DECLARE_FLAG(std::string, sweeps);
 ABSL_DECLARE_FLAG(int64_t, reads);
@@ -137,7 +137,8 @@ absl::StatusOr<std::optional<v1::PuzzleSpec>> Generated(
 }
 
 // The models of one --models entry (an orlib file gives several).
-absl::Status AddModels(absl::string_view entry, std::vector<Model>& models) {
+absl::Status AddModels(v1::Solver::Stub& stub, absl::string_view entry,
+                       std::vector<Model>& models) {
   std::optional<double> target;
   if (size_t at = entry.rfind('@'); at != absl::string_view::npos) {
     double x;
@@ -159,8 +160,9 @@ absl::Status AddModels(absl::string_view entry, std::vector<Model>& models) {
   const std::string text = ReadFile(path, &ok);
   if (!ok)
     return absl::NotFoundError(absl::StrCat("--models: cannot open ", path));
-  const std::string kind = absl::GetFlag(FLAGS_kind);
-  if (kind == "qubo") {
+  const absl::StatusOr<std::string> kind = KindFromFlags(stub);
+  if (!kind.ok()) return kind.status();
+  if (ReadsLocally(*kind)) {
     auto options = QuboReadOptionsFromFlags();
     if (!options.ok()) return options.status();
     auto format = options->format == formats::QuboFormat::kAuto
@@ -180,16 +182,15 @@ absl::Status AddModels(absl::string_view entry, std::vector<Model>& models) {
       return absl::OkStatus();
     }
   }
-  auto spec = ParsePuzzleFromFlags(kind, text);
-  if (!spec.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path, ": ", spec.status().message()));
-  }
-  models.push_back({path, *spec, target});
+  ParseFieldNames names;
+  names.text = path;
+  auto parsed = ParsePuzzle(stub, *kind, text, "", names);
+  if (!parsed.ok()) return parsed.status();
+  models.push_back({path, parsed->puzzle(), target});
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::vector<Model>> ModelsFromFlags() {
+absl::StatusOr<std::vector<Model>> ModelsFromFlags(v1::Solver::Stub& stub) {
   std::string list = absl::GetFlag(FLAGS_models);
   if (list.empty()) list = absl::GetFlag(FLAGS_input_file);
   if (list.empty())
@@ -203,7 +204,7 @@ absl::StatusOr<std::vector<Model>> ModelsFromFlags() {
   }
   std::vector<Model> models;
   for (absl::string_view entry : absl::StrSplit(list, ',', absl::SkipEmpty())) {
-    if (absl::Status s = AddModels(entry, models); !s.ok()) return s;
+    if (absl::Status s = AddModels(stub, entry, models); !s.ok()) return s;
   }
   for (Model& m : models) {
     if (!m.target_objective) m.target_objective = common;
@@ -352,8 +353,9 @@ absl::Status WritePlot(const std::string& path,
 }  // namespace
 
 int Bench() {
-  auto models = ModelsFromFlags();
-  if (!models.ok()) return ReportLocalError(models.status());
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  auto models = ModelsFromFlags(*stub);
+  if (!models.ok()) return ReportInputError(models.status());
   const bool timed = !absl::GetFlag(FLAGS_time_budgets).empty();
   auto budgets = NumberList(
       timed ? "time_budgets" : "sweeps",
@@ -378,7 +380,6 @@ int Bench() {
   const std::vector<std::string> backends =
       absl::StrSplit(absl::GetFlag(FLAGS_backends), ',', absl::SkipEmpty());
 
-  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   std::vector<Point> points;
   double wall_seconds = 0;
   for (size_t m = 0; m < models->size(); ++m) {

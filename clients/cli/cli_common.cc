@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <initializer_list>
+#include <optional>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -20,17 +21,17 @@
 #include "clients/cli/dwave_flags.h"
 #include "clients/cli/param_flags.h"
 #include "clients/cli/qaoa_flags.h"
-#include "formats/puzzle_text.h"
+#include "formats/objective_sense.h"
 #include "formats/qubo_formats.h"
 #include "google/protobuf/util/json_util.h"
 
 ABSL_FLAG(std::string, addr, "127.0.0.1:50051",
           "Server address host:port (or a gRPC target such as ipv4:a,b)");
-ABSL_FLAG(
-    std::string, kind, "sudoku",
-    "Puzzle kind: sudoku, nqueens, queens, tents, chess, takuzu, tango, qubo, "
-    "maxcut");
-ABSL_FLAG(std::string, input, "", "Puzzle text (format depends on --kind)");
+ABSL_FLAG(std::string, kind, "",
+          "Text kind of the puzzle, one the server lists (`qsolve "
+          "families`); default: the first it lists");
+ABSL_FLAG(std::string, input, "",
+          "Puzzle text in the format of --kind (the server parses it)");
 ABSL_FLAG(std::string, input_file, "", "File holding the puzzle text");
 ABSL_FLAG(std::string, format, "auto",
           "--kind qubo: the file format (auto, text, qbsolv, orlib, coo, "
@@ -41,15 +42,14 @@ ABSL_FLAG(std::string, sense, "",
 ABSL_FLAG(int64_t, instance, 1,
           "--kind qubo --format orlib: which instance of the file (1-based)");
 ABSL_FLAG(std::string, target_objective, "",
-          "solve: stop when the model's own objective reaches this value "
-          "(the cut weight for maxcut; a --sense max model's maximised "
-          "value)");
+          "solve: stop when a raw model's own objective reaches this value "
+          "(a graph's cut weight; a --sense max model's maximised value)");
 ABSL_FLAG(double, deadline, 0, "Call deadline in seconds; 0: none");
 ABSL_FLAG(std::string, reduction, "",
           "none, clues or full (default: the family's strongest)");
 ABSL_FLAG(std::string, encoding, "",
-          "compile, solve, count: one_hot (default) or binary (queens with one "
-          "queen per row: bits(N) variables per row, a higher-order model)");
+          "compile, solve, count: one_hot (default) or binary (a family's "
+          "higher-order model where it has one, docs/binary-encoding.md)");
 ABSL_FLAG(std::string, preprocess, "",
           "Preprocessing of the reduced QUBO: none, roof (roof duality) or "
           "qpro (roof duality, then the QPRO+ rules); default none");
@@ -183,28 +183,6 @@ std::string AuthToken() {
   return "";
 }
 
-absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags() {
-  std::string text = absl::GetFlag(FLAGS_input);
-  const std::string file = absl::GetFlag(FLAGS_input_file);
-  if (!file.empty()) {
-    if (!text.empty())
-      return absl::InvalidArgumentError(
-          "give --input or --input-file, not both");
-    std::ifstream in(file);
-    if (!in)
-      return absl::NotFoundError(
-          absl::StrCat("--input-file: cannot open ", file));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
-  }
-  if (absl::StripAsciiWhitespace(text).empty()) {
-    return absl::InvalidArgumentError(
-        "--input or --input-file: no puzzle given");
-  }
-  return ParsePuzzleFromFlags(absl::GetFlag(FLAGS_kind), text);
-}
-
 absl::StatusOr<formats::QuboReadOptions> QuboReadOptionsFromFlags() {
   formats::QuboReadOptions options;
   auto format = formats::ParseQuboFormatName(absl::GetFlag(FLAGS_format));
@@ -226,21 +204,15 @@ absl::StatusOr<formats::QuboReadOptions> QuboReadOptionsFromFlags() {
   return options;
 }
 
-absl::StatusOr<v1::PuzzleSpec> ParsePuzzleFromFlags(absl::string_view kind,
-                                                    absl::string_view text) {
-  if (kind != "qubo") return formats::ParsePuzzleText(kind, text);
-  auto options = QuboReadOptionsFromFlags();
-  if (!options.ok()) return options.status();
-  return formats::ParseQuboPuzzleText(text, *options);
-}
-
 absl::StatusOr<double> EnergyForObjective(const v1::PuzzleSpec& puzzle,
                                           double objective) {
-  if (puzzle.has_maxcut()) return -objective;
-  if (puzzle.has_qubo())
-    return puzzle.qubo().sense() == v1::MAXIMIZE ? -objective : objective;
-  return absl::InvalidArgumentError(
-      "--target_objective: only qubo and maxcut models have an objective");
+  const std::optional<v1::Sense> sense = formats::ObjectiveSense(puzzle);
+  if (!sense.has_value()) {
+    return absl::InvalidArgumentError(
+        "--target_objective: only raw models (QUBO models, graphs) have an "
+        "objective");
+  }
+  return *sense == v1::MAXIMIZE ? -objective : objective;
 }
 
 absl::Status ApplyTargetObjective(const v1::PuzzleSpec& puzzle,

@@ -1,5 +1,5 @@
-// Shared pieces of the qsolve subcommands: channel set-up, reading the puzzle
-// from --input/--input-file, building request messages from flags, and the exit
+// Shared pieces of the qsolve subcommands: channel set-up, building request
+// messages from flags (the puzzle itself: puzzle_input.h), and the exit
 // convention (0 when the RPC succeeded; otherwise the gRPC status name and
 // message on stderr and a non-zero exit).
 #ifndef QS_CLIENTS_CLI_CLI_COMMON_H_
@@ -33,19 +33,13 @@ std::string AuthToken();
 // token from --token_file or the QS_AUTH_TOKEN environment variable.
 void PrepareContext(grpc::ClientContext& context);
 
-// The puzzle from --kind and --input / --input-file.
-absl::StatusOr<v1::PuzzleSpec> PuzzleFromFlags();
-
-// A puzzle of `kind` from its text: the kind's parser, and for qubo the
-// --format, --sense and --instance flags (what `solve`, `compile` and `batch`
-// share).
-absl::StatusOr<v1::PuzzleSpec> ParsePuzzleFromFlags(absl::string_view kind,
-                                                    absl::string_view text);
+// How raw model files are read: --format, --sense and --instance.
 absl::StatusOr<formats::QuboReadOptions> QuboReadOptionsFromFlags();
 
-// The energy at which a model's own objective equals `objective`: -objective
-// for maxcut (energy = -cut) and for a qubo model with sense MAXIMIZE,
-// objective itself for a minimised qubo model; INVALID_ARGUMENT for puzzles.
+// The energy at which a raw model's own objective equals `objective`:
+// -objective for a maximised one (a graph's cut, a model read with sense
+// MAXIMIZE), objective itself for a minimised one; INVALID_ARGUMENT for
+// puzzles (formats/objective_sense.h).
 absl::StatusOr<double> EnergyForObjective(const v1::PuzzleSpec& puzzle,
                                           double objective);
 // --target_objective as params.target_energy (EnergyForObjective), so that

@@ -15,32 +15,18 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "clients/common/param_settings.h"
 #include "qs/v1/solve.pb.h"
 
 namespace qs::cli {
 
-// A parameter to set: `name` = `value` (text), and where it came from for
-// error messages ("--param tenure", "--replicas").
-struct ParamSetting {
-  std::string name;
-  std::string value;
-  std::string origin;
-};
-
-// Removes every `--param X` / `--param=X` from `args` (absl keeps only the
-// last occurrence of a flag) and keeps them for ParamSettingsFromFlags. A
-// value may hold several settings separated by ';'.
-std::vector<char*> ExtractParamArgs(std::vector<char*> args);
+using clients::ApplyParamSettings;
+using clients::ExtractParamArgs;
+using clients::ParamSetting;
+using clients::ParamSettingsOfParamFlag;
 
 // The settings of --param and of the alias flags that were given.
 absl::StatusOr<std::vector<ParamSetting>> ParamSettingsFromFlags();
-
-// Sets each setting on params' backend message: the message of
-// params.backend(), or, when none is named, the first one with a field of
-// that name. INVALID_ARGUMENT naming the origin for an unknown name, a value
-// of the wrong type, or settings that belong to different backends.
-absl::Status ApplyParamSettings(const std::vector<ParamSetting>& settings,
-                                v1::SolveParams& params);
 
 }  // namespace qs::cli
 

@@ -3,6 +3,7 @@
 //
 //   qsolve health   --addr HOST:PORT
 //   qsolve backends --addr HOST:PORT
+//   qsolve families --addr HOST:PORT [--describe KIND] [--json]
 //   qsolve compile  --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--reduction R] [--preprocess none|roof|qpro]
 //                   [--encoding one_hot|binary] [--export FILE]
@@ -25,15 +26,16 @@
 //   qsolve count    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
 //   FILE) [--limit N] [--method auto|sat|bdd] [--encoding one_hot|binary]
 //                   [--time_limit SEC] [--json]
-//   qsolve generate --addr HOST:PORT --kind sudoku|queens|takuzu|tango|tents
-//                   --size N
+//   qsolve generate --addr HOST:PORT --kind KIND --size N
 //                   [--cols M] [--count K] [--difficulty easy|medium|hard]
 //                   [--clues C] [--seed S] [--reads N] [--sweeps N]
 //                   [--time_limit SEC] [--json]
 //
-// generate prints each puzzle on a line of its own in the kind's text format,
-// so that it can be fed back to `qsolve solve --kind KIND --input`; what was
-// made (clues, propagation, time) goes to stderr as '#' lines.
+// KIND is a text kind the server lists (`qsolve families`): the server parses
+// the puzzle text (Solver.Parse), so qsolve names no puzzle family. generate
+// prints each puzzle on a line of its own in the kind's text format, so that
+// it can be fed back to `qsolve solve --kind KIND --input`; what was made
+// (clues, propagation, time) goes to stderr as '#' lines.
 //
 // Flag names accept '-' or '_' ("--input-file" == "--input_file"). With --json,
 // every stream event is printed as one line of protobuf JSON and the last line
@@ -59,7 +61,9 @@
 #include "clients/cli/bench.h"
 #include "clients/cli/cli_common.h"
 #include "clients/cli/param_flags.h"
+#include "clients/cli/puzzle_input.h"
 #include "clients/cli/qaoa_flags.h"
+#include "formats/objective_sense.h"
 #include "formats/puzzle_text.h"
 #include "formats/qubo_formats.h"
 #include "google/protobuf/struct.pb.h"
@@ -70,7 +74,7 @@ ABSL_FLAG(bool, json, false,
           "Print protobuf JSON lines, the last one a summary object");
 ABSL_FLAG(std::string, describe, "",
           "backends: the parameters of this backend (type, default, range, "
-          "help)");
+          "help); families: this kind's description and example");
 ABSL_FLAG(bool, markdown, false,
           "backends: every backend's parameter table as Markdown (the "
           "reference in docs/backends.md)");
@@ -88,10 +92,10 @@ ABSL_FLAG(int64_t, limit, 0,
 ABSL_FLAG(std::string, method, "auto",
           "count: auto (a BDD on small boards, else SAT), sat or bdd");
 ABSL_FLAG(int64_t, size, 0,
-          "generate: board size (Sudoku side 4/9/16, queens N, Takuzu/Tango "
-          "or Tents rows)");
+          "generate: board size (rows, or the side of a family's square "
+          "board)");
 ABSL_FLAG(int64_t, cols, 0,
-          "generate: Takuzu/Tango or Tents columns; 0: square");
+          "generate: columns of a family with rectangular boards; 0: square");
 ABSL_FLAG(int64_t, count, 1, "generate: puzzles to make");
 ABSL_FLAG(std::string, difficulty, "hard",
           "generate: easy (propagation fills the board), medium (half of "
@@ -183,16 +187,62 @@ int Backends() {
   return 0;
 }
 
+// What the server offers of a kind, as a word list ("rules generate ...").
+std::string FamilyOffers(const v1::FamilyDescription& family) {
+  std::vector<std::string> offers;
+  if (family.rules()) offers.push_back("rules");
+  if (family.generate()) offers.push_back("generate");
+  if (family.draws()) offers.push_back("draws");
+  if (family.writer()) offers.push_back("writer");
+  return offers.empty() ? "-" : absl::StrJoin(offers, ",");
+}
+
+int Families() {
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  grpc::ClientContext context;
+  PrepareContext(context);
+  v1::ListFamiliesResponse response;
+  const grpc::Status status =
+      stub->ListFamilies(&context, v1::ListFamiliesRequest(), &response);
+  if (!status.ok()) return ReportRpcError(status);
+  if (absl::GetFlag(FLAGS_json)) {
+    std::printf("%s\n", ToJson(response).c_str());
+    return 0;
+  }
+  if (const std::string kind = absl::GetFlag(FLAGS_describe); !kind.empty()) {
+    for (const auto& f : response.families()) {
+      if (f.kind() != kind) continue;
+      std::printf(
+          "%s: %s\npuzzle field: %s\nsolution: %s\noffers: %s\n"
+          "example (`qsolve solve --kind %s --input-file FILE`):\n%s\n",
+          f.kind().c_str(), f.description().c_str(), f.puzzle_field().c_str(),
+          f.board().c_str(), FamilyOffers(f).c_str(), f.kind().c_str(),
+          f.example().c_str());
+      return 0;
+    }
+    return ReportLocalError(absl::InvalidArgumentError(
+        absl::StrCat("--describe: the server has no kind '", kind, "'")));
+  }
+  std::printf("%-10s %-10s %-26s %s\n", "KIND", "FIELD", "OFFERS",
+              "DESCRIPTION");
+  for (const auto& f : response.families()) {
+    std::printf("%-10s %-10s %-26s %s\n", f.kind().c_str(),
+                f.puzzle_field().c_str(), FamilyOffers(f).c_str(),
+                f.description().c_str());
+  }
+  return 0;
+}
+
 // The reduced model in --export_format (text when auto). Models whose objective
-// is maximised (maxcut, a qubo read with sense max) are marked so, so that the
-// writers put the objective itself in the file (orlib reads it back as such).
+// is maximised (a graph's cut, a model read with sense max) are marked so, so
+// that the writers put the objective itself in the file (orlib reads it back
+// as such).
 absl::StatusOr<std::string> ExportText(const v1::PuzzleSpec& puzzle,
                                        v1::QuboModel model) {
   auto format =
       formats::ParseQuboFormatName(absl::GetFlag(FLAGS_export_format));
   if (!format.ok()) return format.status();
-  if (puzzle.has_maxcut() ||
-      (puzzle.has_qubo() && puzzle.qubo().sense() == v1::MAXIMIZE))
+  if (formats::ObjectiveSense(puzzle) == v1::MAXIMIZE)
     model.set_sense(v1::MAXIMIZE);
   return formats::FormatQuboModel(model, *format == formats::QuboFormat::kAuto
                                              ? formats::QuboFormat::kText
@@ -200,8 +250,6 @@ absl::StatusOr<std::string> ExportText(const v1::PuzzleSpec& puzzle,
 }
 
 int Compile() {
-  auto puzzle = PuzzleFromFlags();
-  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
   auto options = CompileOptionsFromFlags();
   if (!options.ok()) return ReportLocalError(options.status());
   const std::string export_path = absl::GetFlag(FLAGS_export);
@@ -212,10 +260,13 @@ int Compile() {
     if (!circuit.ok()) return ReportLocalError(circuit.status());
     *options->mutable_qaoa_circuit() = *circuit;
   }
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  auto parsed = PuzzleFromFlags(*stub);
+  if (!parsed.ok()) return ReportInputError(parsed.status());
+  const v1::PuzzleSpec* puzzle = &parsed->puzzle();
   v1::CompileRequest request;
   *request.mutable_puzzle() = *puzzle;
   *request.mutable_options() = *options;
-  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
   PrepareContext(context);
   v1::CompileResponse response;
@@ -323,22 +374,22 @@ int Compile() {
 }
 
 int Solve() {
-  auto puzzle = PuzzleFromFlags();
-  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
   auto options = CompileOptionsFromFlags();
   if (!options.ok()) return ReportLocalError(options.status());
   auto params = SolveParamsFromFlags();
   if (!params.ok()) return ReportLocalError(params.status());
-  if (absl::Status s = ApplyTargetObjective(*puzzle, *params); !s.ok())
+  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  auto parsed = PuzzleFromFlags(*stub);
+  if (!parsed.ok()) return ReportInputError(parsed.status());
+  if (absl::Status s = ApplyTargetObjective(parsed->puzzle(), *params); !s.ok())
     return ReportLocalError(s);
   v1::SolveRequest request;
-  *request.mutable_puzzle() = *puzzle;
+  *request.mutable_puzzle() = parsed->puzzle();
   *request.mutable_compile() = *options;
   *request.mutable_params() = *params;
   const bool json = absl::GetFlag(FLAGS_json);
   const bool print_samples = absl::GetFlag(FLAGS_samples);
 
-  auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
   grpc::ClientContext context;
   PrepareContext(context);
   auto reader = stub->Solve(&context, request);
@@ -361,10 +412,21 @@ int Solve() {
               s.has_ground_energy()
                   ? absl::StrCat(", ground energy ", s.ground_energy()).c_str()
                   : "");
-          std::printf("backend %s, %u reads x %u sweeps, seed %llu\n",
-                      header.backend().c_str(), header.num_reads(),
-                      header.num_sweeps(),
-                      static_cast<unsigned long long>(header.seed()));
+          // auto, the API's default backend (SolveParams.backend), sizes
+          // the rounds of the backends it races itself: the header's reads
+          // and sweeps are the request's defaults, not what runs. What ran
+          // ends the output (reads, solved by, auto's details).
+          if (header.backend() == "auto") {
+            std::printf(
+                "backend auto (picks and races backends; what ran is listed "
+                "at the end), seed %llu\n",
+                static_cast<unsigned long long>(header.seed()));
+          } else {
+            std::printf("backend %s, %u reads x %u sweeps, seed %llu\n",
+                        header.backend().c_str(), header.num_reads(),
+                        header.num_sweeps(),
+                        static_cast<unsigned long long>(header.seed()));
+          }
         }
         break;
       case v1::SolveResponse::kSample:
@@ -472,21 +534,13 @@ int Solve() {
 }
 
 int Validate() {
-  auto puzzle = PuzzleFromFlags();
-  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
-  v1::ValidateRequest request;
-  *request.mutable_puzzle() = *puzzle;
-  // The board is parsed with the puzzle's own format (a filled-in puzzle) to
-  // get its cells.
-  const std::string board_text = absl::GetFlag(FLAGS_board);
-  if (board_text.empty())
-    return ReportLocalError(
-        absl::InvalidArgumentError("--board: no board given"));
-  auto board =
-      formats::ParseBoardText(absl::GetFlag(FLAGS_kind), *puzzle, board_text);
-  if (!board.ok()) return ReportLocalError(board.status());
-  *request.mutable_solution() = *board;
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  // The server parses the board with the puzzle in the same call.
+  auto parsed = PuzzleFromFlags(*stub, /*with_board=*/true);
+  if (!parsed.ok()) return ReportInputError(parsed.status());
+  v1::ValidateRequest request;
+  *request.mutable_puzzle() = parsed->puzzle();
+  *request.mutable_solution() = parsed->board();
   grpc::ClientContext context;
   PrepareContext(context);
   v1::ValidateResponse response;
@@ -519,10 +573,7 @@ std::string EncodingText(const v1::EncodingStats& e) {
 }
 
 int Count() {
-  auto puzzle = PuzzleFromFlags();
-  if (!puzzle.ok()) return ReportLocalError(puzzle.status());
   v1::CountRequest request;
-  *request.mutable_puzzle() = *puzzle;
   const int64_t limit = absl::GetFlag(FLAGS_limit);
   if (limit < 0)
     return ReportLocalError(absl::InvalidArgumentError("--limit must be >= 0"));
@@ -543,6 +594,9 @@ int Count() {
   if (!encoding.ok()) return ReportLocalError(encoding.status());
   request.set_encoding(*encoding);
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  auto parsed = PuzzleFromFlags(*stub);
+  if (!parsed.ok()) return ReportInputError(parsed.status());
+  *request.mutable_puzzle() = parsed->puzzle();
   grpc::ClientContext context;
   PrepareContext(context);
   v1::CountResponse response;
@@ -567,7 +621,6 @@ int Count() {
 
 int Generate() {
   v1::GenerateRequest request;
-  request.set_family(absl::GetFlag(FLAGS_kind));
   const int64_t size = absl::GetFlag(FLAGS_size),
                 cols = absl::GetFlag(FLAGS_cols),
                 count = absl::GetFlag(FLAGS_count),
@@ -604,6 +657,9 @@ int Generate() {
 
   const bool json = absl::GetFlag(FLAGS_json);
   auto stub = v1::Solver::NewStub(MakeChannel(absl::GetFlag(FLAGS_addr)));
+  auto kind = KindFromFlags(*stub, /*generating=*/true);
+  if (!kind.ok()) return ReportInputError(kind.status());
+  request.set_family(*kind);
   grpc::ClientContext context;
   PrepareContext(context);
   auto reader = stub->Generate(&context, request);
@@ -716,6 +772,10 @@ const std::vector<Subcommand>& Subcommands() {
         {"health", "exit 0 when the server is SERVING", connection},
         {"backends", "list the server's backends, or one backend's parameters",
          join({connection, {"json", "describe", "markdown"}})},
+        {"families",
+         "list the puzzle kinds the server parses and solves, or one kind's "
+         "example",
+         join({connection, {"json", "describe"}})},
         {"compile", "compile a puzzle to its QUBO and print its statistics",
          join({connection,
                puzzle,
@@ -818,6 +878,7 @@ int main(int argc, char** argv) {
   const std::string command = positional[1];
   if (command == "health") return qs::cli::Health();
   if (command == "backends") return qs::cli::Backends();
+  if (command == "families") return qs::cli::Families();
   if (command == "compile") return qs::cli::Compile();
   if (command == "solve") return qs::cli::Solve();
   if (command == "validate") return qs::cli::Validate();

@@ -20,7 +20,6 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,10 +35,10 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "clients/common/param_settings.h"
 #include "clients/loadgen/load_stats.h"
 #include "curl/curl.h"
 #include "formats/batch_lines.h"
-#include "formats/puzzle_text.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"
@@ -70,11 +69,17 @@ ABSL_FLAG(int, streams, 0,
 ABSL_FLAG(int, connections, 1,
           "Channels (HTTP/2 connections) per address of --targets");
 ABSL_FLAG(std::string, mix, "builtin",
-          "Puzzles: 'builtin' (9x9 Sudoku with many givens, 8x8 LinkedIn "
-          "Queens, and 6x6 Takuzu/Tango where this build has them) or a batch "
-          "file (the `qsolve batch` line format), used round-robin");
+          "Puzzles: 'builtin' (the example of every kind the server lists, "
+          "`qsolve families`) or a batch file (the `qsolve batch` line "
+          "format), used round-robin; the server parses every text");
 ABSL_FLAG(std::string, kinds, "",
           "Keep only these kinds of the mix (comma-separated); empty: all");
+ABSL_FLAG(std::string, backend, "",
+          "Backend of every request, as `qsolve backends` lists them; empty: "
+          "the server's default (auto)");
+ABSL_FLAG(std::string, auto_exact, "",
+          "auto's exact engines: race, proof or off (QUBO samplers alone); "
+          "empty: race");
 ABSL_FLAG(int64_t, reads, 32, "num_reads of every request");
 ABSL_FLAG(int64_t, sweeps, 0, "num_sweeps of every request; 0: the server's");
 ABSL_FLAG(int64_t, max_samples, 0,
@@ -99,81 +104,73 @@ struct MixEntry {
   v1::PuzzleSpec puzzle;
 };
 
-// A 9x9 Sudoku with 55 givens: the pattern solution ((3r + r/3 + c) mod 9)
-// with its digits, bands, stacks, rows within bands and columns within stacks
-// shuffled by `seed` (each shuffle keeps a solution valid), then 26 cells
-// blanked.
-std::string SudokuWithManyGivens(uint32_t seed) {
-  std::mt19937 rng(seed);
-  auto shuffled_lines = [&] {
-    std::vector<int> bands = {0, 1, 2}, lines;
-    std::shuffle(bands.begin(), bands.end(), rng);
-    for (int band : bands) {
-      std::vector<int> inner = {0, 1, 2};
-      std::shuffle(inner.begin(), inner.end(), rng);
-      for (int k : inner) lines.push_back(3 * band + k);
+// --backend, --auto_exact and --param on every request's params, as qsolve
+// sets them (INVALID_ARGUMENT naming the flag).
+absl::Status SetBackendParams(v1::SolveParams& params) {
+  params.set_backend(absl::GetFlag(FLAGS_backend));
+  absl::StatusOr<std::vector<clients::ParamSetting>> settings =
+      clients::ParamSettingsOfParamFlag();
+  if (!settings.ok()) return settings.status();
+  if (std::string exact = absl::GetFlag(FLAGS_auto_exact); !exact.empty()) {
+    if (exact == "proof") exact = "EXACT_PROOF_ONLY";
+    settings->insert(settings->begin(), {"exact", exact, "--auto_exact"});
+  }
+  return clients::ApplyParamSettings(*settings, params);
+}
+
+// A unary call's context: the per-call deadline and the bearer token. It
+// waits for a server that is still starting.
+void PrepareUnary(grpc::ClientContext& context, const std::string& token) {
+  context.set_deadline(absl::ToChronoTime(
+      absl::Now() + absl::Seconds(absl::GetFlag(FLAGS_deadline))));
+  context.set_wait_for_ready(true);
+  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+}
+
+absl::Status StatusOf(const grpc::Status& status) {
+  return absl::Status(static_cast<absl::StatusCode>(status.error_code()),
+                      status.error_message());
+}
+
+// The lines of the mix: `builtin` is one line per kind the server lists
+// (ListFamilies), its example; a file is batch lines.
+absl::StatusOr<std::vector<formats::BatchLine>> MixLines(
+    v1::Solver::Stub& stub, const std::string& token,
+    const std::string& source) {
+  if (source == "builtin") {
+    grpc::ClientContext context;
+    PrepareUnary(context, token);
+    v1::ListFamiliesResponse families;
+    const grpc::Status status =
+        stub.ListFamilies(&context, v1::ListFamiliesRequest(), &families);
+    if (!status.ok()) return StatusOf(status);
+    std::vector<formats::BatchLine> lines;
+    for (const v1::FamilyDescription& family : families.families()) {
+      formats::BatchLine line;
+      line.line_number = static_cast<int>(lines.size()) + 1;
+      line.id = family.kind();
+      line.kind = family.kind();
+      line.text = family.example();
+      lines.push_back(std::move(line));
     }
     return lines;
-  };
-  const std::vector<int> rows = shuffled_lines(), cols = shuffled_lines();
-  std::vector<int> digits = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-  std::shuffle(digits.begin(), digits.end(), rng);
-  std::string grid(81, '0');
-  for (int r = 0; r < 9; ++r) {
-    for (int c = 0; c < 9; ++c) {
-      const int rr = rows[r], cc = cols[c];
-      grid[9 * r + c] =
-          static_cast<char>('0' + digits[(3 * rr + rr / 3 + cc) % 9]);
-    }
   }
-  std::vector<int> cells(81);
-  for (int k = 0; k < 81; ++k) cells[k] = k;
-  std::shuffle(cells.begin(), cells.end(), rng);
-  for (int k = 0; k < 26; ++k) grid[cells[k]] = '.';
-  return grid;
+  std::ifstream in(source);
+  if (!in)
+    return absl::NotFoundError(absl::StrCat("--mix: cannot open ", source));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return formats::ParseBatchLines(buffer.str());
 }
 
-// The built-in small-puzzle mix as batch lines. The Queens boards are the 8x8
-// puzzles of tests/data/queens/linkedin_queens.txt, the Takuzu and Tango
-// boards 6x6 puzzles made by sgt-unruly and by the Tango generator of the
-// Takuzu test data.
-std::string BuiltinMixText() {
-  std::string text;
-  for (uint32_t k = 1; k <= 3; ++k)
-    absl::StrAppend(&text, "sudoku-", k, "\tsudoku\t", SudokuWithManyGivens(k),
-                    "\n");
-  absl::StrAppend(
-      &text,
-      "queens-1\tqueens\tACCCDDDD/AACCDDDH/AACCCGDD/AFFFFGGD/GFFFGGDD/GGFFGGBB/"
-      "EGGFGBBB/GGGGGBBB\n",
-      "queens-2\tqueens\tFFEEEEED/FFFAEEED/FFFFFFEE/HHFFFEEE/HBBCCGGE/BBBBCCGE/"
-      "BBCCCCCE/BBBCCCEE\n",
-      "queens-3\tqueens\tAAAAAAAA/FAAAAAGA/FAAHHAAA/AAAEHHHC/AEEEEHCC/AAEEHHHD/"
-      "AEEEDDDD/AEEBBDDD\n",
-      "takuzu-1\ttakuzu\t6x6:AcfECaeDGb\n",
-      "takuzu-2\ttakuzu\t6x6:CgCDcbfBAf\n",
-      "tango-1\ttango\t..01../=...../.....1/....=./.0x..x../.=..../...x.../"
-      "....x./....../....../......\n");
-  return text;
-}
-
-absl::StatusOr<std::vector<MixEntry>> LoadMix(const std::string& source,
+// The puzzles of the mix, each text parsed by the server (Solver.Parse): the
+// load generator knows no puzzle family.
+absl::StatusOr<std::vector<MixEntry>> LoadMix(v1::Solver::Stub& stub,
+                                              const std::string& token,
+                                              const std::string& source,
                                               const std::string& kinds_filter) {
-  std::string content;
-  const bool builtin = source == "builtin";
-  if (builtin) {
-    content = BuiltinMixText();
-  } else {
-    std::ifstream in(source);
-    if (!in)
-      return absl::NotFoundError(absl::StrCat("--mix: cannot open ", source));
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    content = buffer.str();
-  }
-  auto lines = formats::ParseBatchLines(content);
+  auto lines = MixLines(stub, token, source);
   if (!lines.ok()) return lines.status();
-  const std::vector<std::string> known = formats::PuzzleKinds();
   std::vector<std::string> wanted =
       absl::StrSplit(kinds_filter, ',', absl::SkipWhitespace());
   std::vector<MixEntry> mix;
@@ -181,16 +178,20 @@ absl::StatusOr<std::vector<MixEntry>> LoadMix(const std::string& source,
     if (!wanted.empty() &&
         std::find(wanted.begin(), wanted.end(), line.kind) == wanted.end())
       continue;
-    // The built-in mix offers the kinds this build can parse.
-    if (builtin &&
-        std::find(known.begin(), known.end(), line.kind) == known.end())
-      continue;
-    auto puzzle = formats::ParsePuzzleText(line.kind, line.text);
-    if (!puzzle.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--mix line ", line.line_number, ": ", puzzle.status().message()));
+    v1::ParseRequest request;
+    request.set_kind(line.kind);
+    request.set_text(line.text);
+    grpc::ClientContext context;
+    PrepareUnary(context, token);
+    v1::ParseResponse parsed;
+    const grpc::Status status = stub.Parse(&context, request, &parsed);
+    if (!status.ok()) {
+      return absl::Status(
+          static_cast<absl::StatusCode>(status.error_code()),
+          absl::StrCat("--mix ", source, " line ", line.line_number, " (",
+                       line.kind, "): ", status.error_message()));
     }
-    mix.push_back({line.id, line.kind, *std::move(puzzle)});
+    mix.push_back({line.id, line.kind, std::move(*parsed.mutable_puzzle())});
   }
   if (mix.empty()) return absl::InvalidArgumentError("--mix: no puzzles");
   return mix;
@@ -206,6 +207,8 @@ struct Record {
   bool valid = false;
   int mix_index = 0;
   std::string instance;
+  // The engine whose board was the answer (SolveSummary.solved_by).
+  std::string solved_by;
 };
 
 // One phase of the run (warm-up or measurement): hands out request numbers
@@ -311,14 +314,17 @@ class SolveCall final : public grpc::ClientReadReactor<v1::SolveResponse> {
     if (!ok) return;
     if (response_.has_header())
       instance_ = response_.header().server_instance();
-    if (response_.has_summary()) valid_ = response_.summary().best_valid();
+    if (response_.has_summary()) {
+      valid_ = response_.summary().best_valid();
+      solved_by_ = response_.summary().solved_by();
+    }
     StartRead(&response_);
   }
 
   void OnDone(const grpc::Status& status) override {
     phase_->Add({absl::ToDoubleSeconds(absl::Now() - start_),
                  status.error_code(), status.ok() && valid_, mix_index_,
-                 instance_});
+                 instance_, solved_by_});
     StartNext(setup_, phase_);
     delete this;
   }
@@ -348,6 +354,7 @@ class SolveCall final : public grpc::ClientReadReactor<v1::SolveResponse> {
   int mix_index_ = 0;
   absl::Time start_;
   bool valid_ = false;
+  std::string solved_by_;
   std::string instance_;
 };
 
@@ -396,7 +403,8 @@ class BatchStream final
         phase_->Add(
             {absl::ToDoubleSeconds(absl::Now() - it->second.sent), code,
              code == grpc::StatusCode::OK && result_.summary().best_valid(),
-             it->second.mix_index, result_.server_instance()});
+             it->second.mix_index, result_.server_instance(),
+             result_.summary().solved_by()});
         in_flight_.erase(it);
       }
       if (!broken_) IssueLocked();
@@ -599,17 +607,15 @@ int Main() {
     std::fprintf(stderr, "--concurrency must be >= 1\n");
     return 2;
   }
-  auto mix = LoadMix(absl::GetFlag(FLAGS_mix), absl::GetFlag(FLAGS_kinds));
-  if (!mix.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(mix.status().message()).c_str());
-    return 2;
-  }
   Setup setup;
-  setup.mix = *std::move(mix);
   setup.stubs =
       MakeStubs(absl::GetFlag(FLAGS_targets), absl::GetFlag(FLAGS_connections));
   if (setup.stubs.empty()) {
     std::fprintf(stderr, "--targets: no address\n");
+    return 2;
+  }
+  if (absl::Status s = SetBackendParams(setup.params); !s.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(s.message()).c_str());
     return 2;
   }
   if (absl::GetFlag(FLAGS_reads) > 0)
@@ -631,6 +637,19 @@ int Main() {
   } else if (const char* env = std::getenv("QS_AUTH_TOKEN"); env != nullptr) {
     setup.token = env;
   }
+  auto mix = LoadMix(*setup.stubs.front(), setup.token,
+                     absl::GetFlag(FLAGS_mix), absl::GetFlag(FLAGS_kinds));
+  if (!mix.ok()) {
+    std::fprintf(stderr, "%s: %s\n",
+                 absl::StatusCodeToString(mix.status().code()).c_str(),
+                 std::string(mix.status().message()).c_str());
+    // A mix the server refuses is the caller's to fix; no server, a failure.
+    return mix.status().code() == absl::StatusCode::kInvalidArgument ||
+                   mix.status().code() == absl::StatusCode::kNotFound
+               ? 2
+               : 1;
+  }
+  setup.mix = *std::move(mix);
   const int streams = absl::GetFlag(FLAGS_streams) > 0
                           ? absl::GetFlag(FLAGS_streams)
                           : static_cast<int>(setup.stubs.size());
@@ -666,7 +685,7 @@ int Main() {
       std::max(1e-9, absl::ToDoubleSeconds(phase.last_done() - phase.start()));
 
   // Tallies.
-  std::map<std::string, int64_t> by_code, by_instance;
+  std::map<std::string, int64_t> by_code, by_instance, by_engine;
   std::vector<double> ok_latencies;
   std::map<std::string, std::vector<double>> kind_latencies;
   std::map<std::string, std::pair<int64_t, int64_t>> kind_valid;  // valid, ok
@@ -677,6 +696,7 @@ int Main() {
     if (r.code != grpc::StatusCode::OK) continue;
     ++ok;
     valid += r.valid;
+    if (!r.solved_by.empty()) ++by_engine[r.solved_by];
     ok_latencies.push_back(r.seconds);
     const std::string& kind = setup.mix[r.mix_index].kind;
     kind_latencies[kind].push_back(r.seconds);
@@ -691,6 +711,9 @@ int Main() {
   f["targets"] = String(absl::GetFlag(FLAGS_targets));
   f["concurrency"] = Number(concurrency);
   f["reads"] = Number(static_cast<double>(absl::GetFlag(FLAGS_reads)));
+  const std::string backend =
+      setup.params.backend().empty() ? "auto" : setup.params.backend();
+  f["backend"] = String(backend);
   f["requests"] = Number(static_cast<double>(records.size()));
   f["seconds"] = Number(wall);
   f["requests_per_second"] = Number(records.size() / wall);
@@ -705,12 +728,24 @@ int Main() {
   for (const auto& [name, n] : by_instance)
     (*instances.mutable_struct_value()->mutable_fields())[name] =
         Number(static_cast<double>(n));
+  google::protobuf::Value engines;
+  std::vector<std::string> engine_parts;
+  for (const auto& [engine, n] : by_engine) {
+    (*engines.mutable_struct_value()->mutable_fields())[engine] =
+        Number(static_cast<double>(n));
+    engine_parts.push_back(absl::StrCat(engine, " ", n));
+  }
+  f["solved_by"] = engines;
   f["status_codes"] = codes;
   f["server_instances"] = instances;
 
   std::printf(
       "%s mode, %d in flight, %zu requests in %.2f s: %.1f requests/s\n",
       mode.c_str(), concurrency, records.size(), wall, records.size() / wall);
+  std::printf("backend %s%s; answers by engine: %s\n", backend.c_str(),
+              setup.params.backend().empty() ? " (the server's default)" : "",
+              engine_parts.empty() ? "none"
+                                   : absl::StrJoin(engine_parts, ", ").c_str());
   std::printf("latency (OK): %s\n", LatencyText(latency).c_str());
   std::vector<std::string> code_parts;
   for (const auto& [code, n] : by_code)
@@ -767,8 +802,9 @@ int Main() {
                 100 * split.outside_share());
     if (split.process_cpu_seconds > 0) {
       std::printf(
-          "server CPU per request: %.3f ms, annealer %.3f ms; outside the "
-          "annealer: %.2f%% of the server's CPU time\n",
+          "server CPU per request: %.3f ms, in the solving engines "
+          "(annealing kernels, SAT search) %.3f ms; outside them: %.2f%% of "
+          "the server's CPU time\n",
           1e3 * split.process_cpu_seconds / n,
           1e3 * split.annealer_cpu_seconds / n,
           100 * split.cpu_outside_share());
@@ -823,9 +859,12 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "qs_loadgen --targets HOST:PORT[,HOST:PORT] [--mode solve|batch] "
       "[--concurrency N] [--requests N | --duration SEC] [--warmup N] "
-      "[--mix builtin|FILE] [--reads N] [--metrics HOST:PORT] "
+      "[--mix builtin|FILE] [--backend NAME] [--param name=value] "
+      "[--auto_exact race|proof|off] [--reads N] [--metrics HOST:PORT] "
       "[--json_report FILE]");
-  absl::ParseCommandLine(argc, argv);
+  std::vector<char*> args =
+      qs::clients::ExtractParamArgs(std::vector<char*>(argv, argv + argc));
+  absl::ParseCommandLine(static_cast<int>(args.size()), args.data());
   curl_global_init(CURL_GLOBAL_DEFAULT);
   const int code = qs::loadgen::Main();
   curl_global_cleanup();

@@ -1,21 +1,50 @@
 """Build step of the qsolver package: generates the gRPC stubs of the qs.v1 API from the repository's
 proto/ with protoc and grpc_python_plugin (Debian: protobuf-compiler, protobuf-compiler-grpc) into
-qsolver/_proto/ of the build tree, so that no generated file lives in the source tree.
+qsolver/_proto/ of the build tree. The build tree and the egg-info metadata go to a temporary directory
+that is removed when the build step ends, so that a `pip install ./clients/python` (which builds in place)
+leaves nothing generated in the source tree; `--build-base` / `--egg-base` on a setup.py command line
+still choose other places.
 
 The protos are looked up in $QSOLVER_PROTO_DIR, else in ../../proto next to this file (the repository
 layout; pip builds a local directory in place). protoc comes from $PROTOC or PATH, the plugin from
 $GRPC_PYTHON_PLUGIN, PATH or /usr/bin.
 """
+import atexit
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def check_build_python():
+    """pip's --no-build-isolation builds with the environment's own setuptools and wheel: a Python
+    without them (a pyenv or other non-Debian python3 first on PATH) would fail with "invalid command
+    'bdist_wheel'"; say which Python it was and what the documented install expects instead."""
+    try:
+        import wheel  # noqa: F401
+    except ImportError:
+        sys.exit(f"qsolver build: this Python ({os.path.realpath(sys.executable)}) has no 'wheel' module, "
+                 "which building with --no-build-isolation needs. The documented install uses Debian's "
+                 "/usr/bin/python3 "
+                 "(python3-setuptools, python3-wheel, python3-grpcio, python3-protobuf, python3-numpy: "
+                 "scripts/install-deps.sh): make the environment with "
+                 "'/usr/bin/python3 -m venv --system-site-packages V'; 'python3' on PATH is "
+                 f"{shutil.which('python3') or 'not found'}")
+
+
+def scratch_dir():
+    """A temporary directory for the build tree and the egg-info, removed when this process ends (each
+    of pip's build steps is a process of its own and leaves its result in pip's own directories)."""
+    path = tempfile.mkdtemp(prefix="qsolver-build-")
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 def find_proto_dir():
@@ -70,4 +99,7 @@ class BuildPyWithStubs(build_py):
         generate_stubs(out_dir)
 
 
-setup(cmdclass={"build_py": BuildPyWithStubs})
+check_build_python()
+SCRATCH = scratch_dir()
+setup(cmdclass={"build_py": BuildPyWithStubs},
+      options={"build": {"build_base": os.path.join(SCRATCH, "build")}, "egg_info": {"egg_base": SCRATCH}})

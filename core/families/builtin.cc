@@ -14,6 +14,7 @@
   X(Tents)                     \
   X(Chess)                     \
   X(Takuzu)                    \
+  X(Patches)                   \
   X(Zip)                       \
   X(Qubo)                      \
   X(MaxCut)

@@ -10,13 +10,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
-#include <map>
 #include <thread>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "server/http/api_routes.h"
 #include "server/http/guarded_server.h"
 #include "server/http/handlers.h"
 #include "server/http/http_call.h"
@@ -122,25 +122,6 @@ void AnswerLibraryError(size_t max_body_bytes, const httplib::Request& request,
   const absl::Status status(code, message);
   response.set_content(ErrorJson(status, response.status) + "\n",
                        "application/json");
-}
-
-// The RPC a path serves, for the log line and metrics of a refusal at the
-// gate; empty for paths that serve none.
-std::string MethodOf(const std::string& path) {
-  static const auto* const kMethods =
-      new std::map<std::string, std::string>{{"/v1/solve", "Solve"},
-                                             {"/v1/solve_batch", "SolveBatch"},
-                                             {"/v1/generate", "Generate"},
-                                             {"/v1/compile", "Compile"},
-                                             {"/v1/validate", "Validate"},
-                                             {"/v1/count", "Count"},
-                                             {"/v1/backends", "ListBackends"},
-                                             {"/v1/families", "ListFamilies"},
-                                             {"/v1/parse", "Parse"},
-                                             {"/v1/format", "Format"},
-                                             {"/v1/draw", "Draw"}};
-  auto it = kMethods->find(path);
-  return it == kMethods->end() ? "" : it->second;
 }
 
 // Before any body byte is read: the bearer token of the API's routes, then

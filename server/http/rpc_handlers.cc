@@ -8,6 +8,7 @@
 #include "server/http/guarded_server.h"
 #include "server/http/handlers.h"
 #include "server/http/http_call.h"
+#include "server/http/openapi.h"
 #include "server/solve_reactor.h"
 
 namespace qs::server::http {
@@ -105,14 +106,21 @@ void HandleCount(ServiceContext* context, const httplib::Request& request,
   });
 }
 
-// A listing the engine answers inline: ListBackends, ListFamilies.
+std::string AsJson(const std::string& json) { return json; }
+template <typename Message>
+std::string AsJson(const Message& message) {
+  return ToJson(message);
+}
+
+// A listing answered inline: ListBackends, ListFamilies, the OpenAPI
+// document.
 template <typename List>
 void HandleListing(ServiceContext* context, const httplib::Request& request,
                    httplib::Response& response, const char* method, List list) {
   const CallLog call = StartCall(request, method);
   const absl::Status status = Authorize(context, request);
   if (status.ok()) {
-    SendJson(response, ToJson(list()));
+    SendJson(response, AsJson(list()));
   } else {
     SendError(response, status);
   }
@@ -237,6 +245,14 @@ void RegisterRpcRoutes(httplib::Server& server, ServiceContext* context,
   Route(server, context, options, "POST", "/v1/draw", &HandleDraw);
   Route(server, context, options, "GET", "/v1/backends", &HandleBackends);
   Route(server, context, options, "GET", "/v1/families", &HandleFamilies);
+  // Generated once: the document depends on the protos and the backends'
+  // parameter descriptions, not on the backends' state.
+  Route(
+      server, context, options, "GET", "/v1/openapi.json",
+      [document = OpenApiDocument(context->engine->ListBackends())](
+          ServiceContext* c, const httplib::Request& q, httplib::Response& r) {
+        HandleListing(c, q, r, "OpenApi", [&] { return document; });
+      });
   Route(server, context, options, "GET", "/healthz", &HandleLiveness);
   Route(server, context, options, "GET", "/readyz", &HandleReadiness);
 }

@@ -108,6 +108,29 @@ TEST_F(CliTest, SolveWithNoSolverFlagsRunsAuto) {
   EXPECT_EQ(BackendFor("--beta_hot 1"), "cpu-sa");
 }
 
+// The header line says what runs: a sampler's reads and sweeps; under auto,
+// which sizes its racers' rounds itself, no reads or sweeps (the end says
+// what ran: solved by, the raced backends).
+TEST_F(CliTest, HeaderLineDescribesWhatRuns) {
+  const CommandResult automatic =
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind nqueens --input 6"));
+  ASSERT_EQ(automatic.exit_code, 0) << automatic.err;
+  EXPECT_THAT(automatic.out,
+              HasSubstr("backend auto (picks and races backends; what ran is "
+                        "listed at the end), seed "));
+  EXPECT_THAT(automatic.out, ::testing::Not(HasSubstr(" sweeps")));
+  EXPECT_THAT(automatic.out, HasSubstr("solved by "));
+  // The backends auto raced, by name (a repeated message with a name).
+  EXPECT_THAT(automatic.out, ::testing::ContainsRegex("auto\\.raced \\[[a-z]"));
+  const CommandResult sampler = RunQsolve(
+      absl::StrCat("solve", Addr(),
+                   "--kind nqueens --input 6 --backend cpu-sa --reads 4 "
+                   "--sweeps 100 --seed 7"));
+  ASSERT_EQ(sampler.exit_code, 0) << sampler.err;
+  EXPECT_THAT(sampler.out,
+              HasSubstr("backend cpu-sa, 4 reads x 100 sweeps, seed 7\n"));
+}
+
 TEST_F(CliTest, AnnealerFlagsReachTheBackend) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(),

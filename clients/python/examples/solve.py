@@ -15,7 +15,7 @@ import qsolver
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", default="127.0.0.1:50051")
-    parser.add_argument("--kind", default="sudoku", choices=qsolver.KINDS)
+    parser.add_argument("--kind", help="a kind the server lists (Client.families()); default: the first")
     parser.add_argument("--input", required=True, help="the puzzle text, as qsolve --input")
     parser.add_argument("--reads", type=int)
     parser.add_argument("--sweeps", type=int)
@@ -24,7 +24,8 @@ def main():
     args = parser.parse_args()
     try:
         with qsolver.Client(args.target, timeout=args.deadline) as client:
-            result = client.solve(args.kind, args.input, num_reads=args.reads, num_sweeps=args.sweeps,
+            kind = args.kind or next(iter(client.families()))
+            result = client.solve(kind, args.input, num_reads=args.reads, num_sweeps=args.sweeps,
                                   seed=args.seed, stop_at_first_valid=True, progress=sys.stderr.isatty())
     except qsolver.Error as error:
         print(error, file=sys.stderr)

@@ -7,10 +7,11 @@ import grpc
 from ._channel import ChannelConfig
 from ._errors import Error, ParseError
 from ._progress import BatchTracker, Reporter
-from ._proto import solve_pb2, solver_service_pb2_grpc
+from ._proto import puzzles_pb2, solve_pb2, solver_service_pb2_grpc
 from ._requests import compile_options, puzzle_spec, solve_request
 from ._results import BatchResult, ValidateResult
-from .client import StreamBase, batch_item, count_request, generate_request, item_id_of, validate_request
+from .client import (StreamBase, batch_item, count_request, generate_request, item_id_of, item_text, parse_error,
+                     parse_request, server_parsed, validate_request, with_puzzle)
 
 
 async def translated(call):
@@ -85,20 +86,38 @@ class Client:
         response = await self._unary(self._stub.ListFamilies, solve_pb2.ListFamiliesRequest(), timeout)
         return list(response.families)
 
+    async def families(self, timeout=None):
+        return {family.kind: family for family in await self.list_families(timeout)}
+
+    async def parse(self, kind, text, board=None, *, timeout=None):
+        try:
+            return await self._unary(self._stub.Parse, parse_request(kind, text, board), timeout)
+        except Error as e:
+            raise parse_error(e) from None
+
+    async def _puzzle(self, kind, text):
+        if server_parsed(kind, text) is not None:
+            return (await self.parse(kind, text)).puzzle, None
+        return kind, text
+
     async def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
-        request = solve_pb2.CompileRequest(puzzle=puzzle_spec(kind, text),
+        request = solve_pb2.CompileRequest(puzzle=puzzle_spec(*await self._puzzle(kind, text)),
                                            options=compile_options(reduction, return_qubo, preprocess))
         return await self._unary(self._stub.Compile, request, timeout)
 
     def solve_stream(self, kind, text=None, *, reduction=None, request_id="", timeout=None, progress=None,
                      **params):
+        """A SolveStream of a puzzle given as a message or a text the formats module reads; a text of
+        another kind needs `await parse(kind, text)` first (solve does that)."""
+        if server_parsed(kind, text) is not None:
+            raise TypeError(f"solve_stream: parse the '{kind}' text first (await client.parse(kind, text))")
         request = solve_request(kind, text, reduction=reduction, request_id=request_id, params=params)
         return SolveStream(self._stub.Solve(request, **self._kwargs(timeout)), Reporter(progress, "reads"))
 
     async def solve(self, kind, text=None, *, reduction=None, request_id="", timeout=None, progress=None,
                     **params):
-        stream = self.solve_stream(kind, text, reduction=reduction, request_id=request_id, timeout=timeout,
-                                   progress=progress, **params)
+        stream = self.solve_stream(*await self._puzzle(kind, text), reduction=reduction, request_id=request_id,
+                                   timeout=timeout, progress=progress, **params)
         return await stream.result()
 
     async def solve_batch(self, items, *, concurrency=8, reduction=None, timeout=None, progress=None, **params):
@@ -112,6 +131,8 @@ class Client:
             try:
                 for index, item in enumerate(items):
                     try:
+                        if (text := item_text(item)) is not None:
+                            item = with_puzzle(index, item, (await self.parse(*text)).puzzle)
                         message = batch_item(index, item, reduction, params)
                     except ParseError as e:
                         local.put_nowait(BatchResult(item_id_of(index, item), e.code_name, e.details))
@@ -148,11 +169,16 @@ class Client:
             tracker.reporter.close()
 
     async def validate(self, kind, text, board, *, timeout=None):
-        response = await self._unary(self._stub.Validate, validate_request(kind, text, board), timeout)
+        if server_parsed(kind, text) is not None and not isinstance(board, puzzles_pb2.PuzzleSolution):
+            parsed = await self.parse(kind, text, board)
+            request = solve_pb2.ValidateRequest(puzzle=parsed.puzzle, solution=parsed.board)
+        else:
+            request = validate_request(*await self._puzzle(kind, text), board)
+        response = await self._unary(self._stub.Validate, request, timeout)
         return ValidateResult(response)
 
     async def count(self, kind, text=None, *, limit=0, method="auto", time_limit_seconds=0, timeout=None):
-        request = count_request(kind, text, limit, method, time_limit_seconds)
+        request = count_request(*await self._puzzle(kind, text), limit, method, time_limit_seconds)
         return await self._unary(self._stub.Count, request, timeout)
 
     async def generate(self, kind, size, *, cols=0, count=1, difficulty="hard", clues=0, seed=None,

@@ -1,6 +1,8 @@
 """The puzzle client: compile, solve (streamed events and a result), solve_batch (many puzzles on one
 stream, bounded in flight), count, generate and validate, taking puzzles as qsolve's text formats
-(kind, text) or as qs.v1 messages. Every failed call raises qsolver.Error ("CODE: message")."""
+(kind, text) or as qs.v1 messages. A text of a kind the local formats module reads is parsed here, any
+other kind by the server (parse, Solver.Parse), so that every kind the server lists (families) works.
+Every failed call raises qsolver.Error ("CODE: message")."""
 import collections
 import threading
 
@@ -27,6 +29,31 @@ def _choice(name, value, choices):
     if value not in choices:
         raise ValueError(f"{name}: one of {', '.join(choices)}, got '{value}'")
     return choices[value]
+
+
+def parses_locally(kind):
+    """Whether the formats module reads texts of this kind (else the server parses them)."""
+    return kind in formats.KINDS
+
+
+def parse_request(kind, text, board=None):
+    if not isinstance(kind, str) or not isinstance(text, str):
+        raise TypeError("expected a puzzle kind and its text")
+    if board is not None and not isinstance(board, str):
+        board = "/".join(board)
+    return solve_pb2.ParseRequest(kind=kind, text=text, board=board or "")
+
+
+def parse_error(error):
+    """A refusal of Parse as the ParseError a local parser raises (the message names the field)."""
+    return ParseError(error.details) if error.code == grpc.StatusCode.INVALID_ARGUMENT else error
+
+
+def server_parsed(kind, text):
+    """(kind, text) when the server must parse this puzzle, else None (a message, or a local kind)."""
+    if isinstance(kind, str) and isinstance(text, str) and not parses_locally(kind):
+        return kind, text
+    return None
 
 
 def count_request(kind, text, limit, method, time_limit_seconds):
@@ -65,6 +92,19 @@ def item_id_of(index, item):
     if isinstance(item, solve_pb2.BatchItem):
         return item.id
     return str(item[0]) if _has_id(item) else str(index)
+
+
+def item_text(item):
+    """(kind, text) of a batch item the server must parse, else None."""
+    if not isinstance(item, tuple):
+        return None
+    body = item[1:] if _has_id(item) else item
+    return server_parsed(*body) if len(body) == 2 else None
+
+
+def with_puzzle(index, item, spec):
+    """The batch item with its text replaced by the parsed PuzzleSpec, under the same id."""
+    return (item_id_of(index, item), spec)
 
 
 def batch_item(index, item, reduction, params):
@@ -140,8 +180,8 @@ class _BatchSender:
     """The request side of a SolveBatch stream, run by gRPC on its own thread: at most `concurrency` items
     wait for a result; items that do not parse become local INVALID_ARGUMENT results."""
 
-    def __init__(self, items, concurrency, reduction, params):
-        self.items, self.reduction, self.params = items, reduction, params
+    def __init__(self, items, concurrency, reduction, params, parse):
+        self.items, self.reduction, self.params, self.parse = items, reduction, params, parse
         self.slots = threading.Semaphore(concurrency)
         self.stop = threading.Event()
         self.local = collections.deque()
@@ -151,6 +191,8 @@ class _BatchSender:
         try:
             for index, item in enumerate(self.items):
                 try:
+                    if (text := item_text(item)) is not None:
+                        item = with_puzzle(index, item, self.parse(*text).puzzle)
                     message = batch_item(index, item, self.reduction, self.params)
                 except ParseError as e:
                     self.local.append(BatchResult(item_id_of(index, item), e.code_name, e.details))
@@ -220,16 +262,37 @@ class Client:
         kind with its PuzzleSpec field, an example, whether the exact engines and Generate serve it."""
         return list(self._unary(self._stub.ListFamilies, solve_pb2.ListFamiliesRequest(), timeout).families)
 
+    def families(self, timeout=None):
+        """list_families as a dict by text kind, in the server's order: families()[kind].example."""
+        return {family.kind: family for family in self.list_families(timeout)}
+
+    def parse(self, kind, text, board=None, *, timeout=None):
+        """The server's parse (qs.v1.ParseResponse: puzzle, board, family) of a text of any kind it lists,
+        and of a board (rows separated by '/', or a list of rows) when given. A refused text raises
+        qsolver.ParseError naming the field (kind, text or board)."""
+        try:
+            return self._unary(self._stub.Parse, parse_request(kind, text, board), timeout)
+        except Error as e:
+            raise parse_error(e) from None
+
+    def _puzzle(self, kind, text):
+        """The PuzzleSpec of a (kind, text), or the message given: the server parses what the local formats
+        module does not read."""
+        if server_parsed(kind, text) is not None:
+            return self.parse(kind, text).puzzle, None
+        return kind, text
+
     def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
         """The qs.v1.CompileResponse of a puzzle: stats, and the reduced model with return_qubo."""
-        request = solve_pb2.CompileRequest(puzzle=puzzle_spec(kind, text),
+        request = solve_pb2.CompileRequest(puzzle=puzzle_spec(*self._puzzle(kind, text)),
                                            options=compile_options(reduction, return_qubo, preprocess))
         return self._unary(self._stub.Compile, request, timeout)
 
     def solve_stream(self, kind, text=None, *, reduction=None, request_id="", timeout=None, progress=None,
                      **params):
         """Starts a solve and returns its SolveStream (events, result(), cancel())."""
-        request = solve_request(kind, text, reduction=reduction, request_id=request_id, params=params)
+        request = solve_request(*self._puzzle(kind, text), reduction=reduction, request_id=request_id,
+                                params=params)
         call = self._stub.Solve(request, timeout=self._config.call_timeout(timeout),
                                 metadata=self._config.metadata)
         return SolveStream(call, Reporter(progress, "reads"))
@@ -245,7 +308,7 @@ class Client:
         """Solves many puzzles on one SolveBatch stream and yields a BatchResult per item, in completion
         order. items: (kind, text), (id, kind, text), PuzzleSpec, SolveRequest or BatchItem; at most
         `concurrency` are in flight. timeout bounds the whole stream."""
-        sender = _BatchSender(items, concurrency, reduction, params)
+        sender = _BatchSender(items, concurrency, reduction, params, self.parse)
         tracker = BatchTracker(progress, items)
         call = self._stub.SolveBatch(iter(sender), timeout=self._config.call_timeout(timeout),
                                      metadata=self._config.metadata)
@@ -270,11 +333,16 @@ class Client:
     def validate(self, kind, text, board, *, timeout=None):
         """Checks a board (rows separated by '/', a list of rows, or a PuzzleSolution) against the puzzle's
         rules; a ValidateResult."""
-        return ValidateResult(self._unary(self._stub.Validate, validate_request(kind, text, board), timeout))
+        if server_parsed(kind, text) is not None and not isinstance(board, puzzles_pb2.PuzzleSolution):
+            parsed = self.parse(kind, text, board)
+            request = solve_pb2.ValidateRequest(puzzle=parsed.puzzle, solution=parsed.board)
+        else:
+            request = validate_request(*self._puzzle(kind, text), board)
+        return ValidateResult(self._unary(self._stub.Validate, request, timeout))
 
     def count(self, kind, text=None, *, limit=0, method="auto", time_limit_seconds=0, timeout=None):
         """Counts the puzzle's solutions (qs.v1.CountResponse: count, complete, unique ...)."""
-        request = count_request(kind, text, limit, method, time_limit_seconds)
+        request = count_request(*self._puzzle(kind, text), limit, method, time_limit_seconds)
         return self._unary(self._stub.Count, request, timeout)
 
     def generate(self, kind, size, *, cols=0, count=1, difficulty="hard", clues=0, seed=None,

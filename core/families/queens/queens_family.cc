@@ -11,10 +11,15 @@ namespace qs {
 std::unique_ptr<RulesEncoder> NewQueensEncoder();
 std::unique_ptr<PuzzleGenerator> NewQueensGenerator();
 
+// Defined in queens_drawing.cc.
+absl::StatusOr<v1::BoardPicture> DrawQueens(const v1::PuzzleSpec& spec,
+                                            const v1::PuzzleSolution* solution);
+
 Family NewQueensFamily() {
   Family family;
   family.name = "queens";
   family.text_kinds = {"nqueens", "queens"};
+  family.draw = &DrawQueens;
   family.compiler = NewQueensCompiler();
   family.rules = NewQueensEncoder();
   family.generators.push_back(NewQueensGenerator());

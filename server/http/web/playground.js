@@ -1,24 +1,18 @@
-// The playground: a puzzle from its text (/v1/parse), drawn or generated, solved through the
-// streamed /v1/solve while the board, the energy chart and the violated rules follow the best
-// sample; the summary at the end. Everything it needs comes from this server.
+// The playground: a puzzle from its text (/v1/parse) or generated (/v1/generate), drawn by the server
+// (/v1/draw: the family's BoardPicture, which boards.js turns into SVG), solved through the streamed
+// /v1/solve while the board, the energy chart and the violated rules follow the best sample; the
+// summary at the end. Everything it needs comes from this server, and nothing here names a family:
+// the list, the examples and what each family can do come from /v1/families.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
 
-// The families the server takes (/v1/families): kind -> {description, example, generate, board}. The page
-// draws grids; the hints below say how each grid is edited.
+// The families the server takes (/v1/families): kind -> {description, example, generate, draws, writer}.
 const families = {};
-const HINTS = {
-  queens: 'Click a cell to paint it with the selected region; shift-click places a queen.',
-  tango: 'Click a cell: sun, moon, empty. Click between two cells: =, ×, none.',
-  takuzu: 'Click a cell: 0, 1, empty.',
-  sudoku: 'Click a cell to step its given digit.',
-  tents: 'Click a cell to plant or remove a tree (counts come from the text).',
-  nqueens: 'Edit the text: N, or NxM with options (torus, adjacent, queen=R,C).',
-  chess: 'Edit the text: rows of piece letters, then "regions" and its rows.',
-};
 
-const state = { kind: 'queens', spec: null, rows: null, violations: [], paint: 0, abort: null };
+// spec: the parsed puzzle; solution: the best one shown (PuzzleSolution); generation counts puzzles
+// and solves, so that an answer that arrives for an older one is dropped.
+const state = { kind: null, spec: null, solution: null, violations: [], abort: null, generation: 0 };
 
 function headers() {
   const h = { 'Content-Type': 'application/json' };
@@ -39,21 +33,81 @@ function setStatus(message, error) {
   $('status').className = error ? 'error' : '';
 }
 
-function editable() { return ['queens', 'tango', 'takuzu', 'sudoku', 'tents'].includes(state.kind); }
-
-function redraw() {
-  Boards.draw($('board'), state.kind, state.spec, state.rows, state.violations, editable() ? onEdit : null);
+function showViolations(violations) {
   const list = $('violations');
   list.textContent = '';
-  for (const v of state.violations) {
+  for (const v of violations) {
     const li = document.createElement('li');
     li.textContent = `${v.location}: ${v.message}`;
     list.appendChild(li);
   }
-  $('board').dataset.solved = state.rows ? 'true' : 'false';
 }
 
-// A new puzzle: the last solve's chart and summary go.
+// A family that draws no boards (a raw model): the solution's text, or a line saying what was loaded.
+function showText(solution) {
+  const board = $('board');
+  board.textContent = '';
+  const pre = document.createElement('pre');
+  pre.className = 'solution-text';
+  if (solution) {
+    pre.textContent = (solution.rows && solution.rows.length ? solution.rows : [(solution.cells || []).join(' ')]).join('\n');
+  } else {
+    pre.textContent = `${state.kind}: no picture for this family; the solution is shown as text.`;
+  }
+  board.appendChild(pre);
+}
+
+// The latest picture request: at most one /v1/draw is in flight, and while it is, a newer solution
+// replaces the one waiting, so that the board follows the stream without queueing behind it.
+const drawing = { busy: false, next: null, waiters: [] };
+
+// Draws the current puzzle and `solution` (null: the puzzle alone); resolves once this or a newer
+// request has been drawn.
+function requestDraw(solution, violations) {
+  const done = new Promise((resolve) => drawing.waiters.push(resolve));
+  drawing.next = {
+    solution, violations: violations || [], generation: state.generation, spec: state.spec,
+    draws: !!(families[state.kind] || {}).draws,
+  };
+  if (!drawing.busy) pumpDraws();
+  return done;
+}
+
+async function pumpDraws() {
+  drawing.busy = true;
+  while (drawing.next) {
+    const job = drawing.next;
+    drawing.next = null;
+    const waiters = drawing.waiters.splice(0);
+    try {
+      if (job.generation === state.generation) await drawJob(job);
+    } catch (e) {
+      if (job.generation === state.generation) setStatus(e.message, true);
+    }
+    waiters.forEach((resolve) => resolve());
+  }
+  drawing.busy = false;
+}
+
+async function drawJob(job) {
+  const board = $('board');
+  if (!job.draws) {
+    showText(job.solution);
+  } else {
+    const body = { puzzle: job.spec };
+    if (job.solution) body.solution = job.solution;
+    const { picture } = await call('/v1/draw', body);
+    if (job.generation !== state.generation) return;
+    Boards.draw(board, picture, job.violations);
+    // The size of the board is what Generate makes next.
+    if (!job.solution && picture.rows) $('size').value = picture.rows;
+  }
+  board.dataset.solved = job.solution ? 'true' : 'false';
+  board.dataset.cells = job.solution ? (job.solution.cells || []).join(',') : '';
+  showViolations(job.violations);
+}
+
+// A new puzzle: the last solve's chart, summary and board go.
 function clearResults() {
   chart.points = [];
   chart.ground = null;
@@ -62,104 +116,39 @@ function clearResults() {
   $('summary').dataset.done = 'false';
 }
 
-async function loadText() {
-  clearResults();
-  try {
-    const parsed = await call('/v1/parse', { kind: state.kind, text: $('text').value });
-    state.spec = parsed.puzzle;
-    state.rows = null;
-    state.violations = [];
-    redraw();
-    setStatus(`${state.kind} loaded`);
-  } catch (e) {
-    setStatus(e.message, true);
-  }
-}
-
-// After an edit of the spec: the text follows (where the format has a writer).
-async function syncText() {
-  clearResults();
-  state.rows = null;
+function newPuzzle(spec) {
+  if (state.abort) state.abort.abort();  // a solve of the puzzle before
+  state.generation++;
+  state.spec = spec;
+  state.solution = null;
   state.violations = [];
-  redraw();
+  clearResults();
+  return requestDraw(null, []);
+}
+
+async function loadText() {
+  const kind = state.kind;
+  setStatus(`loading ${kind}…`);
   try {
-    $('text').value = (await call('/v1/format', { kind: state.kind, puzzle: state.spec })).text;
+    const parsed = await call('/v1/parse', { kind, text: $('text').value });
+    await newPuzzle(parsed.puzzle);
+    if ($('status').className !== 'error') setStatus(`${kind} loaded`);
   } catch (e) {
     setStatus(e.message, true);
   }
-}
-
-function onEdit(target) {
-  const spec = state.spec;
-  if (target.sign) {
-    const [r1, c1, r2, c2] = target.sign;
-    const signs = spec.takuzu.signs || (spec.takuzu.signs = []);
-    const same = (s) => (s.a.row || 0) === r1 && (s.a.col || 0) === c1 && (s.b.row || 0) === r2 && (s.b.col || 0) === c2;
-    const i = signs.findIndex(same);
-    if (i < 0) signs.push({ a: { row: r1, col: c1 }, b: { row: r2, col: c2 }, kind: 'EQUAL' });
-    else if (signs[i].kind === 'EQUAL') signs[i].kind = 'DIFFERENT';
-    else signs.splice(i, 1);
-    return syncText();
-  }
-  const [, width] = Boards.shape(state.kind, spec);
-  const i = target.row * width + target.col;
-  switch (state.kind) {
-    case 'queens': {
-      const q = spec.queens;
-      if (target.shift) {
-        const at = (q.givenQueens || []).indexOf(i);
-        if (at >= 0) q.givenQueens.splice(at, 1); else (q.givenQueens || (q.givenQueens = [])).push(i);
-      } else {
-        q.regions[i] = state.paint;
-      }
-      break;
-    }
-    case 'tango': case 'takuzu': {
-      const t = spec.takuzu;
-      if (!t.cells || !t.cells.length) t.cells = new Array(t.rows * t.cols).fill('BLANK');
-      t.cells[i] = { BLANK: 'ZERO', ZERO: 'ONE', ONE: 'BLANK' }[t.cells[i] || 'BLANK'];
-      break;
-    }
-    case 'sudoku': {
-      const n = spec.sudoku.boxSize || 3;
-      spec.sudoku.cells[i] = ((spec.sudoku.cells[i] || 0) + 1) % (n * n + 1);
-      break;
-    }
-    case 'tents': {
-      const trees = spec.tents.trees;
-      const at = trees.indexOf(i);
-      if (at >= 0) trees.splice(at, 1); else trees.push(i);
-      break;
-    }
-  }
-  return syncText();
-}
-
-// An empty board of the chosen size to draw on.
-function blankBoard() {
-  const n = Math.max(4, Math.min(16, +$('size').value || 8));
-  const blank = {
-    queens: () => ({ queens: { rows: n, cols: n, attack: 'QUEENS_ATTACK_ADJACENT_DIAGONALS', regions: Array.from({ length: n * n }, (_, i) => Math.floor(i / n)) } }),
-    tango: () => ({ takuzu: { rows: n - (n % 2), cols: n - (n % 2), cells: [], signs: [] } }),
-    takuzu: () => ({ takuzu: { rows: n - (n % 2), cols: n - (n % 2), cells: [], signs: [], uniqueLines: true } }),
-    sudoku: () => ({ sudoku: { boxSize: n >= 9 ? 3 : 2, cells: new Array(n >= 9 ? 81 : 16).fill(0) } }),
-    tents: () => ({ tents: { rows: n, cols: n, trees: [], rowCounts: new Array(n).fill(0), colCounts: new Array(n).fill(0) } }),
-  }[state.kind];
-  if (!blank) return setStatus(`draw ${state.kind} boards through their text`, true);
-  state.spec = blank();
-  syncText();
 }
 
 async function generate() {
-  if (!(families[state.kind] || {}).generate) return setStatus(`no generator for ${state.kind}`, true);
+  const kind = state.kind;
+  if (!(families[kind] || {}).generate) return setStatus(`no generator for ${kind}`, true);
   setStatus('generating…');
   try {
-    const size = +$('size').value || 8;
-    const rows = state.kind === 'sudoku' ? (size >= 9 ? 9 : 4) : (state.kind === 'tango' || state.kind === 'takuzu') ? size - (size % 2) : size;
-    const answer = await call('/v1/generate?stream=false', { family: state.kind, rows, count: 1, difficulty: 'DIFFICULTY_MEDIUM' });
-    state.spec = answer.puzzles[0].puzzle;
-    await syncText();
-    setStatus(`generated a ${rows}×${rows} ${state.kind} with ${answer.puzzles[0].clues} clues`);
+    const rows = +$('size').value || 8;
+    const answer = await call('/v1/generate?stream=false', { family: kind, rows, count: 1, difficulty: 'DIFFICULTY_MEDIUM' });
+    const made = answer.puzzles[0];
+    $('text').value = families[kind].writer ? (await call('/v1/format', { kind, puzzle: made.puzzle })).text : '';
+    await newPuzzle(made.puzzle);
+    setStatus(`generated a ${kind} puzzle with ${made.clues} clues`);
   } catch (e) {
     setStatus(e.message, true);
   }
@@ -318,23 +307,34 @@ function showSummary(summary, header) {
   $('summary').appendChild(table);
   $('summary').dataset.done = 'true';
   $('summary').dataset.bestRows = (summary.bestSolution.rows || []).join('/');
+  $('summary').dataset.bestCells = (summary.bestSolution.cells || []).join(',');
 }
 
 async function solve() {
   if (!state.spec) await loadText();
   if (!state.spec) return;
+  state.generation++;
+  const generation = state.generation;
   clearResults();
-  state.rows = null;
+  state.solution = null;
   state.violations = [];
-  redraw();
-  state.abort = new AbortController();
+  requestDraw(null, []);
+  const abort = state.abort = new AbortController();
   $('solve').disabled = true;
   $('stop').disabled = false;
   setStatus('solving…');
   let best = null, header = null;
+  // A better board than the one shown: drawn when the picture in flight (if any) is back. Nothing
+  // once another puzzle is loaded.
+  const show = async (solution, violations) => {
+    if (generation !== state.generation) return;
+    state.solution = solution;
+    state.violations = violations || [];
+    return requestDraw(solution, state.violations);
+  };
   try {
     const response = await fetch('/v1/solve', {
-      method: 'POST', headers: headers(), signal: state.abort.signal,
+      method: 'POST', headers: headers(), signal: abort.signal,
       body: JSON.stringify({ puzzle: state.spec, params: params() }),
     });
     if (!response.ok) {
@@ -363,56 +363,35 @@ async function solve() {
           const s = event.sample;
           plot({ energy: s.energy, valid: s.valid });
           const better = !best || (s.valid && !best.valid) || (s.valid === best.valid && s.energy < best.energy);
-          if (better && s.solution && s.solution.rows.length) {
+          if (better && s.solution && (s.solution.cells || []).length) {
             best = s;
-            state.rows = s.solution.rows;
-            state.violations = s.violations || [];
-            redraw();
+            show(s.solution, s.violations);
           }
         } else if (event.progress) {
           setStatus(`${event.progress.readsDone} of ${event.progress.readsTotal} reads, best ${event.progress.bestEnergy}`);
         } else if (event.summary) {
           const s = event.summary;
-          if (s.bestSolution && s.bestSolution.rows.length) {
-            state.rows = s.bestSolution.rows;
-            state.violations = s.bestViolations || [];
-            redraw();
-          }
           drawChart();
+          // The summary is marked done once its best board is on the page.
+          if (s.bestSolution && (s.bestSolution.cells || []).length) await show(s.bestSolution, s.bestViolations);
+          if (generation !== state.generation) return;
           showSummary(s, header);
           setStatus(s.bestValid ? 'solved' : 'no valid board found');
         }
       }
     }
   } catch (e) {
-    setStatus(e.name === 'AbortError' ? 'stopped' : e.message, e.name !== 'AbortError');
+    if (generation === state.generation) setStatus(e.name === 'AbortError' ? 'stopped' : e.message, e.name !== 'AbortError');
   } finally {
-    $('solve').disabled = false;
-    $('stop').disabled = true;
-    state.abort = null;
+    if (state.abort === abort) {
+      $('solve').disabled = false;
+      $('stop').disabled = true;
+      state.abort = null;
+    }
   }
 }
 
 // ---- Wiring ------------------------------------------------------------------------------------
-
-function paletteButtons() {
-  const hint = $('hint');
-  hint.textContent = HINTS[state.kind] || '';
-  if (state.kind !== 'queens') return;
-  const box = document.createElement('span');
-  box.className = 'palette';
-  Boards.PALETTE.slice(0, 12).forEach((colour, k) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.title = `region ${String.fromCharCode(65 + k)}`;
-    b.style.cssText = `background:${colour};width:1.4rem;height:1.4rem;padding:0;margin:1px;` +
-      (k === state.paint ? 'outline:2px solid #111' : '');
-    b.addEventListener('click', () => { state.paint = k; paletteButtons(); });
-    box.appendChild(b);
-  });
-  hint.appendChild(document.createElement('br'));
-  hint.appendChild(box);
-}
 
 async function loadBackends() {
   try {
@@ -442,7 +421,6 @@ async function loadFamilies() {
     const select = $('kind');
     select.textContent = '';
     for (const f of (await response.json()).families) {
-      if (f.board !== 'grid') continue;
       families[f.kind] = f;
       const option = document.createElement('option');
       option.value = f.kind;
@@ -464,17 +442,18 @@ async function start() {
 }
 
 function selectKind(kind) {
+  const family = families[kind];
   state.kind = kind;
   $('kind').value = kind;
-  $('text').value = families[kind].example;
-  state.paint = 0;
-  paletteButtons();
+  $('text').value = family.example;
+  $('generate').disabled = !family.generate;
+  $('hint').textContent = `${family.description}. Edit the text and press Load text` +
+    (family.generate ? ', or Generate a puzzle of the size given.' : '.');
   loadText();
 }
 
 $('kind').addEventListener('change', () => selectKind($('kind').value));
 $('load').addEventListener('click', loadText);
-$('blank').addEventListener('click', blankBoard);
 $('generate').addEventListener('click', generate);
 $('solve').addEventListener('click', solve);
 $('stop').addEventListener('click', () => state.abort && state.abort.abort());

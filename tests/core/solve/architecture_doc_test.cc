@@ -1,8 +1,21 @@
-// docs/architecture.md against the registries: every registered backend and
-// every puzzle family (and its folder under core/families/) is named in it, so
-// the page cannot fall behind a new registration.
+// docs/architecture.md against the build: its backend table names exactly the
+// registered backends, its layout names exactly the backend folders of
+// core/sample/, every puzzle family (and its folder under core/families/) is
+// named, and its table of core's libraries is what core/CMakeLists.txt links.
+// A claim the page makes that the code does not back fails here.
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "core/base/worker_pool.h"
 #include "core/families/builtin.h"
 #include "core/solve/builtin_backends.h"
@@ -12,23 +25,118 @@
 namespace qs {
 namespace {
 
+using Names = std::set<std::string>;
+
 std::string ArchitectureDoc() {
   return testing::ReadSourceFile("docs/architecture.md");
 }
 
-TEST(ArchitectureDocTest, NamesEveryRegisteredBackend) {
-  const std::string doc = ArchitectureDoc();
-  ASSERT_FALSE(doc.empty()) << "docs/architecture.md not found";
+std::vector<std::string> Lines(const std::string& text) {
+  return absl::StrSplit(text, '\n');
+}
+
+// The `quoted` items of a markdown text.
+std::vector<std::string> Quoted(absl::string_view text) {
+  std::vector<std::string> items;
+  std::vector<std::string> parts = absl::StrSplit(text, '`');
+  for (size_t i = 1; i < parts.size(); i += 2) items.push_back(parts[i]);
+  return items;
+}
+
+// The cells of a table row ("| a | b |" -> {"a", "b"}); empty for other lines.
+std::vector<std::string> Cells(absl::string_view line) {
+  line = absl::StripAsciiWhitespace(line);
+  if (!absl::ConsumePrefix(&line, "|") || !absl::ConsumeSuffix(&line, "|"))
+    return {};
+  std::vector<std::string> cells = absl::StrSplit(line, '|');
+  for (std::string& cell : cells) absl::StripAsciiWhitespace(&cell);
+  return cells;
+}
+
+// The rows of the table whose header row starts with `first_header`.
+std::vector<std::vector<std::string>> Table(const std::string& doc,
+                                            absl::string_view first_header) {
+  std::vector<std::vector<std::string>> rows;
+  bool in_table = false;
+  for (const std::string& line : Lines(doc)) {
+    std::vector<std::string> cells = Cells(line);
+    if (!in_table) {
+      in_table = !cells.empty() && cells[0] == first_header;
+      continue;
+    }
+    if (cells.empty()) break;
+    if (absl::StartsWith(cells[0], "---")) continue;
+    rows.push_back(std::move(cells));
+  }
+  return rows;
+}
+
+Names RegisteredBackends() {
   WorkerPool pool(1);
   BackendRegistry registry;
   BackendOptions options;
   options.pool = &pool;
-  ASSERT_TRUE(RegisterBuiltinBackends(registry, options).ok());
-  ASSERT_FALSE(registry.All().empty());
-  for (const Backend* backend : registry.All()) {
-    const std::string quoted = "`" + std::string(backend->name()) + "`";
-    EXPECT_NE(doc.find(quoted), std::string::npos)
-        << "docs/architecture.md does not name backend " << quoted;
+  EXPECT_TRUE(RegisterBuiltinBackends(registry, options).ok());
+  Names names;
+  for (const Backend* backend : registry.All())
+    names.insert(std::string(backend->name()));
+  return names;
+}
+
+std::string Show(const Names& names) {
+  return "{" + absl::StrJoin(names, ", ") + "}";
+}
+
+TEST(ArchitectureDocTest, BackendTableNamesExactlyTheRegisteredBackends) {
+  const std::string doc = ArchitectureDoc();
+  ASSERT_FALSE(doc.empty()) << "docs/architecture.md not found";
+  Names documented;
+  bool found = false;
+  for (const auto& row : Table(doc, "extension point")) {
+    if (row[0] != "solve backends") continue;
+    found = true;
+    for (const std::string& name : Quoted(row.back())) documented.insert(name);
+  }
+  ASSERT_TRUE(found) << "docs/architecture.md: no 'solve backends' row in "
+                        "the registries table";
+  const Names registered = RegisteredBackends();
+  ASSERT_FALSE(registered.empty());
+  EXPECT_EQ(documented, registered)
+      << "the registries table of docs/architecture.md names "
+      << Show(documented) << "; registered: " << Show(registered);
+}
+
+// §3's core/sample rows name each backend's folder: `cpu_sa/` in the
+// core/sample/ row, or a row of its own (`core/sample/dwave/`).
+TEST(ArchitectureDocTest, LayoutNamesExactlyTheBackendFolders) {
+  const std::string doc = ArchitectureDoc();
+  ASSERT_FALSE(doc.empty()) << "docs/architecture.md not found";
+  Names documented;
+  for (const auto& row : Table(doc, "folder")) {
+    const std::vector<std::string> folder = Quoted(row[0]);
+    if (folder.size() != 1) continue;
+    absl::string_view path = folder[0];
+    if (path == "core/sample/") {
+      for (const std::string& item : Quoted(row[1])) {
+        if (absl::EndsWith(item, "/") && !absl::StrContains(item, ' '))
+          documented.insert(std::string(absl::StripSuffix(item, "/")));
+      }
+    } else if (absl::ConsumePrefix(&path, "core/sample/")) {
+      documented.insert(std::string(absl::StripSuffix(path, "/")));
+    }
+  }
+  Names folders;
+  for (const auto& entry : std::filesystem::directory_iterator(
+           testing::SourcePath("core/sample"))) {
+    if (entry.is_directory()) folders.insert(entry.path().filename().string());
+  }
+  ASSERT_FALSE(folders.empty()) << "core/sample/ not found";
+  EXPECT_EQ(documented, folders)
+      << "docs/architecture.md §3 names the backend folders "
+      << Show(documented) << "; core/sample/ holds " << Show(folders);
+  for (const std::string& backend : RegisteredBackends()) {
+    EXPECT_TRUE(folders.contains(absl::StrReplaceAll(backend, {{"-", "_"}})))
+        << "backend " << backend << " has no folder under core/sample/";
   }
 }
 
@@ -45,6 +153,113 @@ TEST(ArchitectureDocTest, NamesEveryPuzzleFamily) {
     EXPECT_NE(doc.find(folder), std::string::npos)
         << "docs/architecture.md does not name the folder " << folder;
   }
+}
+
+// What core/CMakeLists.txt links from outside core/: link item (absl::* for
+// any Abseil target) -> the folders (`exact/`) whose libraries name it.
+using Links = std::map<std::string, Names>;
+
+Links CoreLinks(const std::string& cmake) {
+  // Comments out, then every qs_cc_library(...) and target_link_libraries(...)
+  // call as its words.
+  std::string text;
+  for (const std::string& line : Lines(cmake))
+    text += line.substr(0, line.find('#')) + "\n";
+  struct Call {
+    std::string function;
+    std::vector<std::string> words;
+  };
+  std::vector<Call> calls;
+  for (const char* function : {"qs_cc_library(", "target_link_libraries("}) {
+    for (size_t at = text.find(function); at != std::string::npos;
+         at = text.find(function, at + 1)) {
+      if (at > 0 && (absl::ascii_isalnum(text[at - 1]) || text[at - 1] == '_'))
+        continue;
+      const size_t open = at + std::string(function).size();
+      const size_t close = text.find(')', open);
+      calls.push_back({function, absl::StrSplit(text.substr(open, close - open),
+                                                absl::ByAnyChar(" \t\n"),
+                                                absl::SkipEmpty())});
+    }
+  }
+  // Libraries of core/ and the folder of each.
+  std::map<std::string, std::string> folder_of;
+  Names own = {"qs_core"};
+  for (const Call& call : calls) {
+    if (call.function != "qs_cc_library(") continue;
+    std::string name, dir;
+    for (size_t i = 0; i + 1 < call.words.size(); ++i) {
+      if (call.words[i] == "NAME") name = call.words[i + 1];
+      if (call.words[i] == "DIR") dir = call.words[i + 1];
+    }
+    own.insert(name);
+    folder_of[name] = dir + "/";
+  }
+  const Names keywords = {"NAME",    "DIR",       "SUBDIRS",
+                          "EXCLUDE", "DEPS",      "PUBLIC",
+                          "PRIVATE", "INTERFACE", "PRIVATE_DEPS"};
+  Links links;
+  for (const Call& call : calls) {
+    std::string library;
+    bool deps = false;
+    std::vector<std::string> items;
+    if (call.function == "qs_cc_library(") {
+      for (size_t i = 0; i < call.words.size(); ++i) {
+        const std::string& word = call.words[i];
+        if (word == "NAME") library = call.words[i + 1];
+        if (keywords.contains(word)) {
+          deps = word == "DEPS" || word == "PRIVATE_DEPS";
+          continue;
+        }
+        if (deps) items.push_back(word);
+      }
+    } else {
+      if (call.words.empty()) continue;
+      library = call.words[0];
+      for (size_t i = 1; i < call.words.size(); ++i)
+        if (!keywords.contains(call.words[i])) items.push_back(call.words[i]);
+    }
+    if (!own.contains(library)) continue;  // a target outside core/
+    for (std::string item : items) {
+      if (own.contains(item)) continue;
+      if (absl::StartsWith(item, "absl::")) item = "absl::*";
+      links[item].insert(folder_of.contains(library) ? folder_of[library]
+                                                     : "(" + library + ")");
+    }
+  }
+  return links;
+}
+
+std::string Show(const Links& links) {
+  std::string text;
+  for (const auto& [item, folders] : links)
+    text += "\n  " + item + " by " + Show(folders);
+  return text;
+}
+
+TEST(ArchitectureDocTest, LinkTableIsWhatCoreLinks) {
+  const std::string doc = ArchitectureDoc();
+  ASSERT_FALSE(doc.empty()) << "docs/architecture.md not found";
+  Links documented;
+  for (const auto& row : Table(doc, "library")) {
+    ASSERT_EQ(row.size(), 3u) << "docs/architecture.md §2.1: a row of the "
+                                 "link table without three cells";
+    const std::vector<std::string> item = Quoted(row[1]);
+    ASSERT_EQ(item.size(), 1u) << "docs/architecture.md §2.1: the link table's "
+                                  "second cell names one link item: "
+                               << row[1];
+    Names& folders = documented[item[0]];
+    for (const std::string& folder : Quoted(row[2])) folders.insert(folder);
+  }
+  ASSERT_FALSE(documented.empty())
+      << "docs/architecture.md §2.1 has no link table";
+  const std::string cmake = testing::ReadSourceFile("core/CMakeLists.txt");
+  ASSERT_FALSE(cmake.empty()) << "core/CMakeLists.txt not found";
+  const Links linked = CoreLinks(cmake);
+  ASSERT_TRUE(linked.contains("absl::*")) << Show(linked);
+  EXPECT_EQ(documented, linked)
+      << "docs/architecture.md §2.1 says core/ links:" << Show(documented)
+      << "\ncore/CMakeLists.txt links:" << Show(linked);
 }
 
 }  // namespace
