@@ -24,6 +24,7 @@ namespace qs::formats {
   X(Takuzu)                \
   X(Tango)                 \
   X(Patches)               \
+  X(Zip)                   \
   X(QuboPuzzle)            \
   X(MaxCut)
 

@@ -15,6 +15,7 @@
   X(Chess)                     \
   X(Takuzu)                    \
   X(Patches)                   \
+  X(Zip)                       \
   X(Qubo)                      \
   X(MaxCut)
 
