@@ -108,7 +108,7 @@ stage_main() {
 # it too (the core is compiled once for both).
 configure_asan() {
   cmake -S . -B build-asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DQS_SANITIZE=address,undefined -DQS_FUZZ=ON -DQS_BUILD_BENCHMARKS=OFF >/dev/null
+    -DQS_SANITIZE=address,undefined -DQS_FUZZ=ON -DQS_BUILD_BENCHMARKS=OFF -DQS_BUILD_TOOLS=OFF >/dev/null
 }
 
 stage_asan() {
@@ -128,14 +128,15 @@ stage_asan() {
 # qs_loadgen binary (a TSan-built qsolve crashes inside the inline code of Debian's uninstrumented
 # protobuf Map) or --help,
 # the D-Wave emulator's (minor-embedding, no server concurrency, too slow under TSan for their waits),
-# and the puzzle families' end-to-end tests, which go through the same Solve, Compile and Validate calls
-# as solve_service_test (the main and asan stages run them all).
+# and the puzzle families' end-to-end tests and the Parse and Draw tests, which go through the same Solve,
+# Compile and unary calls as solve_service_test (the main and asan stages run them all).
 TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_families|cli_formats|cli_help|cli|dwave_http|dwave'
-TSAN_SKIPPED+='|exact_cli|loadgen|replicas|preprocess|queens_server|takuzu_solve|tents_chess_service)_test$'
+TSAN_SKIPPED+='|draw_service|exact_cli|loadgen|parse_service|patches_service|replicas|preprocess|queens_server'
+TSAN_SKIPPED+='|takuzu_solve|tents_chess_service)_test$'
 
 stage_tsan() {
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQS_SANITIZE=thread \
-    -DQS_BUILD_BENCHMARKS=OFF >/dev/null
+    -DQS_BUILD_BENCHMARKS=OFF -DQS_BUILD_TOOLS=OFF >/dev/null
   # Only the integration tests it runs (and what they depend on); the binaries not built have no
   # label, so -L integration passes them by.
   local targets

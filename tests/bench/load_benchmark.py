@@ -9,7 +9,7 @@ median wall time of a call, the median CPU seconds a call's kernels got (SolveSu
 annealer_cpu_seconds) and the reads cut short by the limit.
 
 Models (made here, seeded; none is a G-set file): a rudy-like random graph with the node count and density
-of G22 (2000 nodes, 1 %, weights 1, from build/tests/generate_instances); a 100 x 200 toroidal grid with
+of G22 (2000 nodes, 1 %, weights 1, from build/tests/tools/generate_instances); a 100 x 200 toroidal grid with
 +-1 weights, the shape of G81 (20,000 nodes, 40,000 edges); and a hard 9x9 Sudoku (`--sudoku`, default a
 22-clue puzzle of the project's own generator) solved by the QUBO samplers alone (`--auto_exact off`).
 
@@ -89,7 +89,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--addr", default="127.0.0.1:50051")
     parser.add_argument("--qsolve", default=os.path.join(ROOT, "build/clients/qsolve"))
-    parser.add_argument("--generate_instances", default=os.path.join(ROOT, "build/tests/generate_instances"))
+    parser.add_argument("--generate_instances", default=os.path.join(ROOT, "build/tests/tools/generate_instances"))
     parser.add_argument("--models", default=",".join(MODELS), help="comma-separated names of MODELS")
     parser.add_argument("--contenders", default=",".join(CONTENDERS), help="comma-separated: auto, cpu-sa, pt")
     parser.add_argument("--limits", default="1,5", help="comma-separated time limits in seconds")

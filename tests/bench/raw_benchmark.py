@@ -10,7 +10,7 @@ G43 5.9 ms).
 
 Models (made here, seeded; none is a G-set or OR-Library file): rudy-like random graphs with the node
 counts and densities of G1 (800 nodes, 6 %, weights 1), G6 (the same, +-1), G22 (2000, 1 %, 1), G27
-(2000, 1 %, +-1) and G43 (1000, 2 %, 1) from build/tests/generate_instances; the union of two random
+(2000, 1 %, +-1) and G43 (1000, 2 %, 1) from build/tests/tools/generate_instances; the union of two random
 planar graphs on 800 nodes, as rudy makes G14 (weights 1) and G18 (+-1); a 50 x 16 toroidal grid with +-1
 weights, as G11; and QUBOs of Beasley's recipe (density 10 %, integers in [-100, 100], maximised) with the
 sizes of bqp50 to bqp1000.
@@ -119,7 +119,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--addr", default="127.0.0.1:50051")
     parser.add_argument("--qsolve", default=os.path.join(ROOT, "build/clients/qsolve"))
-    parser.add_argument("--generate_instances", default=os.path.join(ROOT, "build/tests/generate_instances"))
+    parser.add_argument("--generate_instances", default=os.path.join(ROOT, "build/tests/tools/generate_instances"))
     parser.add_argument("--models", default=",".join(MODELS), help="comma-separated names of MODELS")
     parser.add_argument("--contenders", default="auto", help="comma-separated: auto, sb, tabu")
     parser.add_argument("--runs", type=int, default=10, help="seeded runs per graph and contender")

@@ -3,7 +3,7 @@
 // (formats/qubo_text.h) and, for the puzzles whose reduction removes
 // variables, NAME.map. From the repository root:
 //
-//   build/tests/make_instances tests/data/instances
+//   build/tests/tools/make_instances tests/data/instances
 //
 // The output is deterministic; reference_instances_test checks that the stored
 // files are what this writes.
