@@ -31,11 +31,19 @@ function(qs_cc_test)
     DISCOVERY_TIMEOUT 120)
 endfunction()
 
-# qs_cc_tests_in(DIR dir DEPS targets... [LABELS labels...])
-# One test binary per *_test.cc file in DIR, named after the file.
+# qs_cc_tests_in(DIR dir DEPS targets... [LABELS labels...] [NAME binary])
+# The *_test.cc files of DIR: with NAME, one test binary of that name holding them all (fewer links,
+# which dominate the sanitizer trees' build); without, one binary per file, named after the file (the
+# integration tests, which the TSan stage picks file by file).
 function(qs_cc_tests_in)
-  cmake_parse_arguments(QS "" "DIR" "DEPS;LABELS" ${ARGN})
+  cmake_parse_arguments(QS "" "DIR;NAME" "DEPS;LABELS" ${ARGN})
   file(GLOB test_sources CONFIGURE_DEPENDS ${QS_DIR}/*_test.cc)
+  if(QS_NAME)
+    if(test_sources)
+      qs_cc_test(NAME ${QS_NAME} SRCS ${test_sources} DEPS ${QS_DEPS} LABELS ${QS_LABELS})
+    endif()
+    return()
+  endif()
   foreach(src IN LISTS test_sources)
     get_filename_component(name ${src} NAME_WE)
     qs_cc_test(NAME ${name} SRCS ${src} DEPS ${QS_DEPS} LABELS ${QS_LABELS})
