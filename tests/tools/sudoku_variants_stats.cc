@@ -8,9 +8,10 @@
 // median generation time.
 //
 // Usage: sudoku_variants_stats [--puzzles N] [--time_limit S] [--seed X]
-//                              [--large 0|1]
+//                              [--large 0|1] [--only TEXT]
 //   Defaults: 5 puzzles per variant, 20 s for the samplers-only solve, seed
-//   1; --large 1 adds plain 16x16 and 25x25 grids.
+//   1; --large 1 adds plain 16x16 and 25x25 grids; --only keeps the variants
+//   whose name contains TEXT.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
   double time_limit = 20;
   uint64_t seed = 1;
   bool large = false;
+  std::string only;
   for (int k = 1; k + 1 < argc; k += 2) {
     if (std::strcmp(argv[k], "--puzzles") == 0) {
       puzzles = std::atoi(argv[k + 1]);
@@ -88,6 +90,8 @@ int main(int argc, char** argv) {
       time_limit = std::atof(argv[k + 1]);
     } else if (std::strcmp(argv[k], "--seed") == 0) {
       seed = std::strtoull(argv[k + 1], nullptr, 10);
+    } else if (std::strcmp(argv[k], "--only") == 0) {
+      only = argv[k + 1];
     } else if (std::strcmp(argv[k], "--large") == 0) {
       large = std::atoi(argv[k + 1]) != 0;
     } else {
@@ -123,6 +127,7 @@ int main(int argc, char** argv) {
       "| generate: median s |\n| --- | --- | --- | --- | --- | --- | --- | --- "
       "|\n");
   for (const Variant& variant : variants) {
+    if (std::string(variant.name).find(only) == std::string::npos) continue;
     qs::v1::GenerateRequest generate;
     generate.set_family("sudoku");
     generate.set_rows(variant.box_rows != 0 ? 0 : variant.rows);

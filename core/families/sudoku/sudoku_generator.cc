@@ -6,9 +6,12 @@
 // other, in every variant) and leaves the annealer a smaller model; the clues
 // are the grid's cells. A jigsaw's regions are drawn first (the boxes,
 // reshaped by random swaps of border cells that keep every region connected)
-// and kept only when the exact engine finds them a grid; a killer's cages are
-// drawn over the solved grid (connected, no digit twice, 2 to 4 cells where the
-// grid allows), their sums given, and its givens then removed like any clue.
+// and kept only when the exact engine finds them a grid. Where the annealer
+// finds no grid (X, jigsaw and the larger sides), and always from 16x16 on,
+// CaDiCaL makes one from the clamped first row and a few random clamps. A
+// killer's cages are drawn over the solved grid (connected, no digit twice, 2
+// to 4 cells where the grid allows), their sums given, and its givens then
+// removed like any clue.
 #include <algorithm>
 #include <memory>
 #include <numeric>
@@ -28,6 +31,8 @@ namespace qs {
 namespace {
 
 constexpr int kJigsawAttempts = 50;
+// Sides whose grid the exact engine makes without asking the annealer.
+constexpr int kExactSide = 16;
 
 // The side a request asks for: box_rows * box_cols, else rows.
 int RequestedSide(const GenerateOptions& options) {
@@ -173,6 +178,46 @@ void DrawCages(const std::vector<int>& digits, int side, Xoshiro256& rng,
   }
 }
 
+// A grid of `spec` from CaDiCaL. Its first row is already a random
+// permutation; side more cells are clamped to random digits that no peer
+// holds, so that grids differ beyond a relabelling (the draw is not uniform),
+// and fewer when those admit no grid.
+absl::StatusOr<std::vector<uint8_t>> ExactGrid(const RulesEncoder& encoder,
+                                               const v1::PuzzleSpec& spec,
+                                               Xoshiro256& rng,
+                                               Interrupter& interrupter) {
+  ASSIGN_OR_RETURN(const SudokuShape shape, SudokuShapeOf(spec.sudoku()));
+  const int side = shape.side;
+  for (int extra = side;; extra /= 2) {
+    v1::PuzzleSpec clamped = spec;
+    v1::SudokuPuzzle& sudoku = *clamped.mutable_sudoku();
+    for (int k = 0; k < extra; ++k) {
+      const int cell = static_cast<int>(rng.NextBelow(shape.cells()));
+      if (sudoku.cells(cell) != 0) continue;
+      std::vector<bool> taken(side + 1, false);
+      for (int peer : shape.peers[cell]) taken[sudoku.cells(peer)] = true;
+      std::vector<int> digits;
+      for (int d = 1; d <= side; ++d) {
+        if (!taken[d]) digits.push_back(d);
+      }
+      if (!digits.empty())
+        sudoku.set_cells(cell, digits[rng.NextBelow(digits.size())]);
+    }
+    std::vector<uint8_t> grid;
+    ASSIGN_OR_RETURN(
+        const ExactSolveResult result,
+        SolveRules(
+            encoder, clamped, side * side * side, 1,
+            [&](std::vector<uint8_t> bits) { grid = std::move(bits); },
+            &interrupter));
+    if (interrupter.ShouldStop()) return absl::AbortedError("stopped");
+    if (result.enumeration.found > 0) return grid;
+    if (extra == 0) {
+      return absl::InternalError("the exact engine found no grid");
+    }
+  }
+}
+
 class SudokuGenerator final : public PuzzleGenerator {
  public:
   absl::string_view family() const override { return "sudoku"; }
@@ -253,7 +298,6 @@ class SudokuGenerator final : public PuzzleGenerator {
     board.mutable_cells()->Resize(side * side, 0);
     ASSIGN_OR_RETURN(const RulesEncoder* encoder,
                      BuiltinEncoders().ForSpec(empty));
-    std::vector<uint8_t> exact_grid;
     if (variant.jigsaw()) {
       // Regions that admit no grid at all are drawn again.
       bool found = false;
@@ -263,10 +307,7 @@ class SudokuGenerator final : public PuzzleGenerator {
         ASSIGN_OR_RETURN(const ExactSolveResult result,
                          SolveRules(
                              *encoder, empty, side * side * side, 1,
-                             [&](std::vector<uint8_t> bits) {
-                               exact_grid = std::move(bits);
-                             },
-                             &interrupter));
+                             [](std::vector<uint8_t>) {}, &interrupter));
         if (interrupter.ShouldStop()) return absl::AbortedError("stopped");
         found = result.enumeration.found > 0;
       }
@@ -283,12 +324,18 @@ class SudokuGenerator final : public PuzzleGenerator {
       std::swap(first_row[i], first_row[rng.NextBelow(i + 1)]);
     for (int cell = 0; cell < side; ++cell)
       grid_spec.mutable_sudoku()->set_cells(cell, first_row[cell]);
-    absl::StatusOr<std::vector<uint8_t>> sampled = sampler.SampleValidBoard(
-        grid_spec, rng.Next(), interrupter, &out.sample_reads);
-    // Drawn regions can be tight enough that the annealer finds no grid where
-    // the exact engine did; that grid is then the solution.
-    if (absl::IsNotFound(sampled.status()) && !exact_grid.empty())
-      sampled = std::move(exact_grid);
+    // From 16x16 on, the annealer's reads (16 of 1000 sweeps by default)
+    // reach a valid grid too rarely to be worth their minutes.
+    absl::StatusOr<std::vector<uint8_t>> sampled =
+        side >= kExactSide
+            ? absl::NotFoundError("large grid")
+            : sampler.SampleValidBoard(grid_spec, rng.Next(), interrupter,
+                                       &out.sample_reads);
+    // Where the annealer finds no grid in its reads (X, jigsaw and the larger
+    // sides are harder than the classic 9x9), the exact engine makes one.
+    if (absl::IsNotFound(sampled.status())) {
+      sampled = ExactGrid(*encoder, grid_spec, rng, interrupter);
+    }
     RETURN_IF_ERROR(sampled.status());
     std::vector<uint8_t> solution = *std::move(sampled);
     std::vector<int> digits(side * side, 0);
