@@ -8,10 +8,11 @@
 // median generation time.
 //
 // Usage: sudoku_variants_stats [--puzzles N] [--time_limit S] [--seed X]
-//                              [--large 0|1] [--only TEXT]
+//                              [--large 0|1] [--only TEXT] [--clues C]
 //   Defaults: 5 puzzles per variant, 20 s for the samplers-only solve, seed
 //   1; --large 1 adds plain 16x16 and 25x25 grids; --only keeps the variants
-//   whose name contains TEXT.
+//   whose name contains TEXT; --clues stops the clue removal at C clues
+//   (GenerateRequest.target_clues).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   bool large = false;
   std::string only;
+  int clues = 0;
   for (int k = 1; k + 1 < argc; k += 2) {
     if (std::strcmp(argv[k], "--puzzles") == 0) {
       puzzles = std::atoi(argv[k + 1]);
@@ -90,6 +92,8 @@ int main(int argc, char** argv) {
       time_limit = std::atof(argv[k + 1]);
     } else if (std::strcmp(argv[k], "--seed") == 0) {
       seed = std::strtoull(argv[k + 1], nullptr, 10);
+    } else if (std::strcmp(argv[k], "--clues") == 0) {
+      clues = std::atoi(argv[k + 1]);
     } else if (std::strcmp(argv[k], "--only") == 0) {
       only = argv[k + 1];
     } else if (std::strcmp(argv[k], "--large") == 0) {
@@ -133,6 +137,7 @@ int main(int argc, char** argv) {
     generate.set_rows(variant.box_rows != 0 ? 0 : variant.rows);
     generate.set_count(puzzles);
     generate.set_seed(seed);
+    generate.set_target_clues(clues);
     qs::v1::SudokuVariant& asked = *generate.mutable_sudoku();
     asked.set_box_rows(variant.box_rows);
     asked.set_box_cols(variant.box_cols);
