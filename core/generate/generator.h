@@ -47,6 +47,7 @@ struct GenerateOptions {
   int cols = 0;  // already defaulted to rows where the family needs it
   v1::Difficulty difficulty = v1::DIFFICULTY_HARD;
   int target_clues = 0;  // 0: as few as the difficulty allows
+  v1::SudokuVariant sudoku;  // GenerateRequest.sudoku
 };
 
 struct GeneratedPuzzle {

@@ -96,6 +96,7 @@ absl::StatusOr<GenerateOptions> SolveEngine::CheckGenerateRequest(
                            : request.difficulty();
   options.target_clues =
       static_cast<int>(std::min<uint32_t>(request.target_clues(), 1 << 20));
+  options.sudoku = request.sudoku();
   RETURN_IF_ERROR(generator->Check(options));
   if (request.count() > limits_.max_reads) {
     return absl::InvalidArgumentError(absl::StrCat(

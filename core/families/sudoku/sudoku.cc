@@ -1,6 +1,7 @@
-// Sudoku compiler: [Mücke 2024] §2 (the 729-variable QUBO, generalized to n^2 x
-// n^2) and §2.1 (clamping of clues by rules I-IV with exact offset
-// bookkeeping).
+// Sudoku compiler: [Mücke 2024] §2 (the 729-variable QUBO, generalized to any
+// side and to the variants' groups and cages) and §2.1 (clamping of clues by
+// rules I-IV over every group, then the digits each killer cage allows, with
+// exact offset bookkeeping).
 #include "core/families/sudoku/sudoku.h"
 
 #include <cmath>
@@ -16,58 +17,43 @@ namespace qs {
 namespace {
 
 constexpr double kDefaultPenalty = 3.0;
+// Weight of a cage's (sum - S)^2: a wrong sum costs at least this much, as
+// every term is an integer.
+constexpr double kCageWeight = 1.0;
 
-struct Grid {
-  int box = 3;   // n
-  int side = 9;  // n^2
-  int Var(int row, int col, int digit) const {
-    return (row * side + col) * side + digit;
-  }
-  int Block(int row, int col) const { return (row / box) * box + col / box; }
-  bool SameUnit(int r1, int c1, int r2, int c2) const {
-    return r1 == r2 || c1 == c2 || Block(r1, c1) == Block(r2, c2);
-  }
-};
-
-std::string CellName(int row, int col) {
-  return absl::StrCat("(", row + 1, ",", col + 1, ")");
+std::string CellName(int side, int cell) {
+  return absl::StrCat("(", cell / side + 1, ",", cell % side + 1, ")");
 }
 
-absl::StatusOr<Grid> CheckSpec(const v1::SudokuPuzzle& sudoku) {
-  Grid grid;
-  grid.box = sudoku.box_size() == 0 ? 3 : static_cast<int>(sudoku.box_size());
-  if (grid.box < 2 || grid.box > 5) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("sudoku.box_size: must be 2..5 (4x4 to 25x25 grids), got ",
-                     sudoku.box_size()));
-  }
-  grid.side = grid.box * grid.box;
-  const int cells = grid.side * grid.side;
-  if (sudoku.cells_size() != cells) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "sudoku.cells: expected ", cells, " values for a ", grid.side, "x",
-        grid.side, " grid, got ", sudoku.cells_size()));
-  }
+absl::StatusOr<SudokuShape> CheckSpec(const v1::SudokuPuzzle& sudoku) {
+  ASSIGN_OR_RETURN(SudokuShape shape, SudokuShapeOf(sudoku));
+  const int side = shape.side;
+  const int cells = shape.cells();
   for (int k = 0; k < cells; ++k) {
-    if (sudoku.cells(k) > static_cast<uint32_t>(grid.side)) {
+    if (sudoku.cells(k) > static_cast<uint32_t>(side)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "sudoku.cells[", k, "]: digit ", sudoku.cells(k), " out of range 0..",
-          grid.side, " at cell ", CellName(k / grid.side, k % grid.side)));
+          side, " at cell ", CellName(side, k)));
     }
   }
   // Clues that contradict each other can never be completed.
   for (int a = 0; a < cells; ++a) {
     if (sudoku.cells(a) == 0) continue;
-    for (int b = a + 1; b < cells; ++b) {
-      if (sudoku.cells(b) != sudoku.cells(a)) continue;
-      const int ra = a / grid.side, ca = a % grid.side, rb = b / grid.side,
-                cb = b % grid.side;
-      if (grid.SameUnit(ra, ca, rb, cb)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "sudoku.cells: contradictory clues, digit ", sudoku.cells(a),
-            " at ", CellName(ra, ca), " and ", CellName(rb, cb), " share a ",
-            ra == rb ? "row" : (ca == cb ? "column" : "block")));
-      }
+    for (int b : shape.peers[a]) {
+      if (b < a || sudoku.cells(b) != sudoku.cells(a)) continue;
+      return absl::InvalidArgumentError(
+          absl::StrCat("sudoku.cells: contradictory clues, digit ",
+                       sudoku.cells(a), " at ", CellName(side, a), " and ",
+                       CellName(side, b), " share a ", shape.SharedUnit(a, b)));
+    }
+  }
+  for (int i = 0; i < static_cast<int>(shape.cages.size()); ++i) {
+    if (!SudokuCageDigits(shape, i, sudoku, nullptr)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("sudoku.cages[", i,
+                       "].sum: no distinct digits complete the cage's "
+                       "givens to ",
+                       shape.cages[i].sum));
     }
   }
   const double penalty =
@@ -78,56 +64,81 @@ absl::StatusOr<Grid> CheckSpec(const v1::SudokuPuzzle& sudoku) {
                      "never pays ([Mücke 2024] §2), got ",
                      sudoku.penalty()));
   }
-  return grid;
+  return shape;
 }
 
-absl::StatusOr<Qubo> BuildFullModel(const Grid& g, double penalty) {
+absl::StatusOr<Qubo> BuildFullModel(const SudokuShape& g, double penalty) {
   const int side = g.side;
   QuboBuilder builder(side * side * side);
-  for (int r = 0; r < side; ++r) {
-    for (int c = 0; c < side; ++c) {
-      for (int d = 0; d < side; ++d) {
-        const int v = g.Var(r, c, d);
-        builder.AddLinear(v, -1.0);
-        builder.SetLabel(v, absl::StrCat("r", r + 1, "c", c + 1, "d", d + 1));
-        // (iv) several digits in one cell.
-        for (int d2 = d + 1; d2 < side; ++d2)
-          builder.AddQuadratic(v, g.Var(r, c, d2), penalty);
-      }
-      // (i)-(iii): same digit in a peer cell, each pair once however many units
-      // it shares.
-      const int cell = r * side + c;
-      for (int cell2 = cell + 1; cell2 < side * side; ++cell2) {
-        const int r2 = cell2 / side, c2 = cell2 % side;
-        if (!g.SameUnit(r, c, r2, c2)) continue;
-        for (int d = 0; d < side; ++d)
-          builder.AddQuadratic(g.Var(r, c, d), g.Var(r2, c2, d), penalty);
-      }
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    for (int d = 0; d < side; ++d) {
+      const int v = g.Var(cell, d);
+      builder.AddLinear(v, -1.0);
+      builder.SetLabel(v, absl::StrCat("r", cell / side + 1, "c",
+                                       cell % side + 1, "d", d + 1));
+      // (iv) several digits in one cell.
+      for (int d2 = d + 1; d2 < side; ++d2)
+        builder.AddQuadratic(v, g.Var(cell, d2), penalty);
+    }
+    // (i)-(iii): same digit in a peer cell (row, column, box or region,
+    // diagonal, cage), each pair once however many units it shares.
+    for (int other : g.peers[cell]) {
+      if (other < cell) continue;
+      for (int d = 0; d < side; ++d)
+        builder.AddQuadratic(g.Var(cell, d), g.Var(other, d), penalty);
+    }
+  }
+  // Killer cages: kCageWeight * (sum_c sum_d (d + 1) z_cd - S)^2, expanded with
+  // z^2 = z.
+  for (const SudokuCage& cage : g.cages) {
+    const double s = cage.sum;
+    builder.AddOffset(kCageWeight * s * s);
+    std::vector<std::pair<int, double>> terms;
+    for (int cell : cage.cells) {
+      for (int d = 0; d < side; ++d) terms.push_back({g.Var(cell, d), d + 1.0});
+    }
+    for (size_t i = 0; i < terms.size(); ++i) {
+      const auto [u, a] = terms[i];
+      builder.AddLinear(u, kCageWeight * (a * a - 2 * s * a));
+      for (size_t j = i + 1; j < terms.size(); ++j)
+        builder.AddQuadratic(u, terms[j].first,
+                             kCageWeight * 2 * a * terms[j].second);
     }
   }
   return std::move(builder).Build();
 }
 
 // The exactly-one groups of the model over the full variables: each cell's
-// digits, and each digit's cells in a row, a column and a block.
-std::vector<std::vector<int32_t>> FullOneHotGroups(const Grid& g) {
+// digits, and each digit's cells in a row, a column, a box or region and a
+// diagonal.
+std::vector<std::vector<int32_t>> FullOneHotGroups(const SudokuShape& g) {
   std::vector<std::vector<int32_t>> groups;
-  for (int a = 0; a < g.side; ++a) {
-    for (int b = 0; b < g.side; ++b) {
-      std::vector<int32_t> cell, row, col, block;
-      for (int k = 0; k < g.side; ++k) {
-        cell.push_back(g.Var(a, b, k));  // cell (a, b)
-        row.push_back(g.Var(a, k, b));   // digit b in row a
-        col.push_back(g.Var(k, a, b));   // digit b in column a
-        const int r = (a / g.box) * g.box + k / g.box;
-        const int c = (a % g.box) * g.box + k % g.box;
-        block.push_back(g.Var(r, c, b));  // digit b in block a
-      }
-      for (auto* group : {&cell, &row, &col, &block})
-        groups.push_back(std::move(*group));
+  for (int cell = 0; cell < g.cells(); ++cell) {
+    std::vector<int32_t> digits;
+    for (int d = 0; d < g.side; ++d) digits.push_back(g.Var(cell, d));
+    groups.push_back(std::move(digits));
+  }
+  for (const SudokuGroup& group : g.groups) {
+    for (int d = 0; d < g.side; ++d) {
+      std::vector<int32_t> cells;
+      for (int cell : group.cells) cells.push_back(g.Var(cell, d));
+      groups.push_back(std::move(cells));
     }
   }
   return groups;
+}
+
+// Side of the grid from the spec's dimensions alone (unchecked).
+int64_t SpecSide(const v1::SudokuPuzzle& sudoku) {
+  if (sudoku.regions_size() > 0) {
+    return std::llround(std::sqrt(static_cast<double>(sudoku.regions_size())));
+  }
+  if (sudoku.box_rows() != 0 || sudoku.box_cols() != 0) {
+    return SaturatingMul(int64_t{sudoku.box_rows()},
+                         int64_t{sudoku.box_cols()});
+  }
+  const int64_t box = sudoku.box_size() == 0 ? 3 : sudoku.box_size();
+  return SaturatingMul(box, box);
 }
 
 class SudokuCompiler final : public PuzzleCompiler {
@@ -138,32 +149,31 @@ class SudokuCompiler final : public PuzzleCompiler {
   }
 
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
-    const int64_t box =
-        spec.sudoku().box_size() == 0 ? 3 : spec.sudoku().box_size();
-    const int64_t side = SaturatingMul(box, box);
+    const int64_t side = SpecSide(spec.sudoku());
     return SaturatingMul(SaturatingMul(side, side), side);
   }
 
   absl::StatusOr<CompiledProblem> Compile(
       const v1::PuzzleSpec& spec,
       const v1::CompileOptions& options) const override {
-    ASSIGN_OR_RETURN(CompiledProblem problem, CompileModel(spec, options));
-    ASSIGN_OR_RETURN(const Grid g, CheckSpec(spec.sudoku()));
+    ASSIGN_OR_RETURN(const SudokuShape g, CheckSpec(spec.sudoku()));
+    ASSIGN_OR_RETURN(CompiledProblem problem, CompileModel(spec, g, options));
     problem.one_hot_groups =
         ReducedOneHotGroups(problem.variables, FullOneHotGroups(g));
     return problem;
   }
 
   absl::StatusOr<CompiledProblem> CompileModel(
-      const v1::PuzzleSpec& spec, const v1::CompileOptions& options) const {
+      const v1::PuzzleSpec& spec, const SudokuShape& g,
+      const v1::CompileOptions& options) const {
     const v1::SudokuPuzzle& sudoku = spec.sudoku();
-    ASSIGN_OR_RETURN(const Grid g, CheckSpec(sudoku));
     const double penalty =
         sudoku.penalty() == 0 ? kDefaultPenalty : sudoku.penalty();
     CompiledProblem problem;
     problem.kind = std::string(kind());
     problem.height = problem.width = g.side;
     ASSIGN_OR_RETURN(problem.full_model, BuildFullModel(g, penalty));
+    // Every variant: one digit per cell, no pair conflict, cage sums exact.
     problem.ground_energy = -static_cast<double>(g.side * g.side);
     const int n = problem.full_model.num_variables();
     problem.stages.push_back({"model", n, 0, 0});
@@ -178,33 +188,40 @@ class SudokuCompiler final : public PuzzleCompiler {
       return problem;
     }
     // (I) the clue's variable is 1; (II) the cell's other digits are 0.
-    for (int r = 0; r < g.side; ++r) {
-      for (int c = 0; c < g.side; ++c) {
-        const int clue = static_cast<int>(sudoku.cells(r * g.side + c));
-        if (clue == 0) continue;
-        for (int d = 0; d < g.side; ++d)
-          assignment[g.Var(r, c, d)] = d == clue - 1 ? 1 : 0;
-      }
+    for (int cell = 0; cell < g.cells(); ++cell) {
+      const int clue = static_cast<int>(sudoku.cells(cell));
+      if (clue == 0) continue;
+      for (int d = 0; d < g.side; ++d)
+        assignment[g.Var(cell, d)] = d == clue - 1 ? 1 : 0;
     }
     RETURN_IF_ERROR(ReduceByAssignment(assignment, "clues", problem));
     if (reduction == v1::REDUCTION_CLUES) return problem;
     // (III) the clue's digit elsewhere in its row and column is 0; (IV)
-    // likewise in its block.
-    for (int r = 0; r < g.side; ++r) {
-      for (int c = 0; c < g.side; ++c) {
-        const int clue = static_cast<int>(sudoku.cells(r * g.side + c));
-        if (clue == 0) continue;
-        for (int r2 = 0; r2 < g.side; ++r2) {
-          for (int c2 = 0; c2 < g.side; ++c2) {
-            if ((r2 == r && c2 == c) || !g.SameUnit(r, c, r2, c2)) continue;
-            // Contradictory clues were rejected, so a peer of a clue is never a
-            // clue of the same digit.
-            assignment[g.Var(r2, c2, clue - 1)] = 0;
-          }
+    // likewise in its box or region, and in its diagonal and cage.
+    for (int cell = 0; cell < g.cells(); ++cell) {
+      const int clue = static_cast<int>(sudoku.cells(cell));
+      if (clue == 0) continue;
+      // Contradictory clues were rejected, so a peer of a clue is never a
+      // clue of the same digit.
+      for (int other : g.peers[cell]) assignment[g.Var(other, clue - 1)] = 0;
+    }
+    RETURN_IF_ERROR(ReduceByAssignment(assignment, "implied", problem));
+    if (g.cages.empty()) return problem;
+    // A cage's open cells hold only digits of some combination that completes
+    // its sum (a 2-cell cage of sum 3: 1 and 2).
+    std::vector<int> allowed;
+    for (int i = 0; i < static_cast<int>(g.cages.size()); ++i) {
+      SudokuCageDigits(g, i, sudoku, &allowed);
+      std::vector<bool> ok(g.side, false);
+      for (int d : allowed) ok[d - 1] = true;
+      for (int cell : g.cages[i].cells) {
+        if (sudoku.cells(cell) != 0) continue;
+        for (int d = 0; d < g.side; ++d) {
+          if (!ok[d]) assignment[g.Var(cell, d)] = 0;
         }
       }
     }
-    RETURN_IF_ERROR(ReduceByAssignment(assignment, "implied", problem));
+    RETURN_IF_ERROR(ReduceByAssignment(assignment, "cages", problem));
     return problem;
   }
 
@@ -234,7 +251,7 @@ class SudokuCompiler final : public PuzzleCompiler {
   absl::StatusOr<v1::ValidationReport> Validate(
       const v1::PuzzleSpec& spec,
       const v1::PuzzleSolution& solution) const override {
-    ASSIGN_OR_RETURN(const Grid g, CheckSpec(spec.sudoku()));
+    ASSIGN_OR_RETURN(const SudokuShape g, CheckSpec(spec.sudoku()));
     const int side = g.side;
     if (solution.cells_size() != side * side) {
       return absl::InvalidArgumentError(
@@ -242,64 +259,70 @@ class SudokuCompiler final : public PuzzleCompiler {
                        " values, got ", solution.cells_size()));
     }
     v1::ValidationReport report;
-    auto cell = [&](int r, int c) { return solution.cells(r * side + c); };
-    for (int r = 0; r < side; ++r) {
-      for (int c = 0; c < side; ++c) {
-        const int v = cell(r, c);
-        const int clue = static_cast<int>(spec.sudoku().cells(r * side + c));
-        if (v < -1 || v > side) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("solution.cells[", r * side + c, "]: value ", v,
-                           " out of range -1..", side));
-        }
-        if (v == 0) {
-          *report.add_violations() =
-              MakeViolation("empty_cell", absl::StrCat("cell ", CellName(r, c)),
-                            "cell has no digit");
-        } else if (v == -1) {
+    for (int k = 0; k < g.cells(); ++k) {
+      const int v = solution.cells(k);
+      const int clue = static_cast<int>(spec.sudoku().cells(k));
+      if (v < -1 || v > side) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "solution.cells[", k, "]: value ", v, " out of range -1..", side));
+      }
+      const std::string where = absl::StrCat("cell ", CellName(side, k));
+      if (v == 0) {
+        *report.add_violations() =
+            MakeViolation("empty_cell", where, "cell has no digit");
+      } else if (v == -1) {
+        *report.add_violations() = MakeViolation("multiple_digits", where,
+                                                 "cell holds several digits");
+      }
+      if (clue != 0 && v != clue) {
+        *report.add_violations() =
+            MakeViolation("clue_mismatch", where,
+                          absl::StrCat("clue is ", clue, ", board has ",
+                                       std::string(1, SudokuDigitChar(v))));
+      }
+    }
+    // Groups: rows, columns, boxes or regions, diagonals; a digit seen twice
+    // in one group is one violation per extra copy.
+    for (const SudokuGroup& group : g.groups) {
+      const char* name = SudokuGroupName(group.kind);
+      std::vector<int> seen(side + 1, 0);
+      for (int k : group.cells) {
+        const int v = solution.cells(k);
+        if (v > 0 && ++seen[v] == 2) {
           *report.add_violations() = MakeViolation(
-              "multiple_digits", absl::StrCat("cell ", CellName(r, c)),
-              "cell holds several digits");
-        }
-        if (clue != 0 && v != clue) {
-          *report.add_violations() = MakeViolation(
-              "clue_mismatch", absl::StrCat("cell ", CellName(r, c)),
-              absl::StrCat("clue is ", clue, ", board has ",
-                           std::string(1, SudokuDigitChar(v))));
+              absl::StrCat(name, "_duplicate"),
+              absl::StrCat(name, " ", group.index + 1),
+              absl::StrCat("digit ", std::string(1, SudokuDigitChar(v)),
+                           " appears more than once in ", name, " ",
+                           group.index + 1));
         }
       }
     }
-    // Units: rows, columns, blocks; a digit seen twice in one unit is one
-    // violation per extra copy.
-    struct UnitKind {
-      const char* rule;
-      const char* name;
-    };
-    const UnitKind kinds[3] = {{"row_duplicate", "row"},
-                               {"column_duplicate", "column"},
-                               {"block_duplicate", "block"}};
-    for (int kind = 0; kind < 3; ++kind) {
-      for (int u = 0; u < side; ++u) {
-        std::vector<int> seen(side + 1, 0);
-        for (int k = 0; k < side; ++k) {
-          int r, c;
-          if (kind == 0) {
-            r = u, c = k;
-          } else if (kind == 1) {
-            r = k, c = u;
-          } else {
-            r = (u / g.box) * g.box + k / g.box;
-            c = (u % g.box) * g.box + k % g.box;
-          }
-          const int v = cell(r, c);
-          if (v > 0 && ++seen[v] == 2) {
-            *report.add_violations() = MakeViolation(
-                kinds[kind].rule, absl::StrCat(kinds[kind].name, " ", u + 1),
-                absl::StrCat("digit ", std::string(1, SudokuDigitChar(v)),
-                             " appears more than once in ", kinds[kind].name,
-                             " ", u + 1));
-          }
+    for (int i = 0; i < static_cast<int>(g.cages.size()); ++i) {
+      const SudokuCage& cage = g.cages[i];
+      const std::string where = absl::StrCat("cage ", i + 1);
+      std::vector<int> seen(side + 1, 0);
+      int sum = 0;
+      bool filled = true;
+      for (int k : cage.cells) {
+        const int v = solution.cells(k);
+        if (v <= 0) {
+          filled = false;
+          continue;
         }
+        sum += v;
+        if (++seen[v] == 2) {
+          *report.add_violations() = MakeViolation(
+              "cage_duplicate", where,
+              absl::StrCat("digit ", std::string(1, SudokuDigitChar(v)),
+                           " appears more than once in cage ", i + 1));
+        }
+      }
+      // A cage with an empty cell is reported by that cell.
+      if (filled && sum != cage.sum) {
+        *report.add_violations() = MakeViolation(
+            "cage_sum", where,
+            absl::StrCat("digits sum to ", sum, ", the cage says ", cage.sum));
       }
     }
     report.set_valid(report.violations_size() == 0);

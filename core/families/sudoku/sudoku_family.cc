@@ -7,14 +7,17 @@
 
 namespace qs {
 
-// Defined in sudoku_rules.cc and sudoku_generator.cc.
+// Defined in sudoku_rules.cc, sudoku_generator.cc and sudoku_drawing.cc.
 std::unique_ptr<RulesEncoder> NewSudokuEncoder();
 std::unique_ptr<PuzzleGenerator> NewSudokuGenerator();
+absl::StatusOr<v1::BoardPicture> DrawSudoku(const v1::PuzzleSpec& puzzle,
+                                            const v1::PuzzleSolution* solution);
 
 Family NewSudokuFamily() {
   Family family;
   family.name = "sudoku";
   family.text_kinds = {"sudoku"};
+  family.draw = &DrawSudoku;
   family.compiler = NewSudokuCompiler();
   family.rules = NewSudokuEncoder();
   family.generators.push_back(NewSudokuGenerator());
