@@ -103,6 +103,10 @@ ABSL_FLAG(std::string, difficulty, "hard",
 ABSL_FLAG(int64_t, clues, 0,
           "generate: stop removing clues at this many; 0: as few as the "
           "difficulty allows");
+ABSL_FLAG(std::string, variant, "",
+          "generate: the family's own options, name=value separated by ';', "
+          "set on GenerateRequest's field named after the kind "
+          "(docs/api.md), e.g. 'box_rows=2;box_cols=3' or 'killer=true'");
 ABSL_DECLARE_FLAG(std::string, addr);
 ABSL_DECLARE_FLAG(std::string, kind);
 ABSL_DECLARE_FLAG(int64_t, seed);
@@ -619,6 +623,24 @@ int Count() {
   return 0;
 }
 
+// --variant, on GenerateRequest's message field named after the kind.
+absl::Status SetVariant(const std::string& kind,
+                        v1::GenerateRequest& request) {
+  const std::string text = absl::GetFlag(FLAGS_variant);
+  if (text.empty()) return absl::OkStatus();
+  const google::protobuf::FieldDescriptor* field =
+      request.GetDescriptor()->FindFieldByName(kind);
+  if (field == nullptr || field->message_type() == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--variant: generating ", kind, " takes no options"));
+  }
+  absl::StatusOr<std::vector<clients::ParamSetting>> settings =
+      clients::ParseSettings(text, "--variant");
+  if (!settings.ok()) return settings.status();
+  return clients::ApplySettingsTo(
+      *settings, *request.GetReflection()->MutableMessage(&request, field));
+}
+
 int Generate() {
   v1::GenerateRequest request;
   const int64_t size = absl::GetFlag(FLAGS_size),
@@ -660,6 +682,8 @@ int Generate() {
   auto kind = KindFromFlags(*stub, /*generating=*/true);
   if (!kind.ok()) return ReportInputError(kind.status());
   request.set_family(*kind);
+  if (absl::Status s = SetVariant(*kind, request); !s.ok())
+    return ReportLocalError(s);
   grpc::ClientContext context;
   PrepareContext(context);
   auto reader = stub->Generate(&context, request);

@@ -215,26 +215,43 @@ std::vector<char*> ExtractParamArgs(std::vector<char*> args) {
   return kept;
 }
 
+absl::StatusOr<std::vector<ParamSetting>> ParseSettings(
+    const std::string& text, const std::string& origin) {
+  std::vector<ParamSetting> settings;
+  for (absl::string_view item : absl::StrSplit(text, ';', absl::SkipEmpty())) {
+    std::pair<std::string, std::string> kv =
+        absl::StrSplit(item, absl::MaxSplits('=', 1));
+    const std::string name(absl::StripAsciiWhitespace(kv.first));
+    if (name.empty() || item.find('=') == absl::string_view::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(origin, ": expected name=value, got '", item, "'"));
+    }
+    settings.push_back(
+        {name, std::move(kv.second), absl::StrCat(origin, " ", name)});
+  }
+  return settings;
+}
+
 absl::StatusOr<std::vector<ParamSetting>> ParamSettingsOfParamFlag() {
   std::vector<ParamSetting> settings;
   std::vector<std::string> texts = ExtractedParams();
   if (const std::string last = absl::GetFlag(FLAGS_param); !last.empty())
     texts.push_back(last);
   for (const std::string& text : texts) {
-    for (absl::string_view item :
-         absl::StrSplit(text, ';', absl::SkipEmpty())) {
-      std::pair<std::string, std::string> kv =
-          absl::StrSplit(item, absl::MaxSplits('=', 1));
-      const std::string name(absl::StripAsciiWhitespace(kv.first));
-      if (name.empty() || item.find('=') == absl::string_view::npos) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--param: expected name=value, got '", item, "'"));
-      }
-      settings.push_back(
-          {name, std::move(kv.second), absl::StrCat("--param ", name)});
-    }
+    absl::StatusOr<std::vector<ParamSetting>> parsed =
+        ParseSettings(text, "--param");
+    if (!parsed.ok()) return parsed.status();
+    settings.insert(settings.end(), parsed->begin(), parsed->end());
   }
   return settings;
+}
+
+absl::Status ApplySettingsTo(const std::vector<ParamSetting>& settings,
+                             Message& message) {
+  for (const ParamSetting& setting : settings) {
+    if (absl::Status s = ApplyOne(setting, message); !s.ok()) return s;
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ApplyParamSettings(const std::vector<ParamSetting>& settings,
@@ -243,11 +260,8 @@ absl::Status ApplyParamSettings(const std::vector<ParamSetting>& settings,
   absl::StatusOr<const FieldDescriptor*> target =
       TargetMessage(settings, params);
   if (!target.ok()) return target.status();
-  Message& message = *params.GetReflection()->MutableMessage(&params, *target);
-  for (const ParamSetting& setting : settings) {
-    if (absl::Status s = ApplyOne(setting, message); !s.ok()) return s;
-  }
-  return absl::OkStatus();
+  return ApplySettingsTo(
+      settings, *params.GetReflection()->MutableMessage(&params, *target));
 }
 
 }  // namespace qs::clients

@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "google/protobuf/message.h"
 #include "qs/v1/solve.pb.h"
 
 namespace qs::clients {
@@ -38,6 +39,16 @@ absl::StatusOr<std::vector<ParamSetting>> ParamSettingsOfParamFlag();
 // of the wrong type, or settings that belong to different backends.
 absl::Status ApplyParamSettings(const std::vector<ParamSetting>& settings,
                                 v1::SolveParams& params);
+
+// Each setting of "name=value;name=value" text (what --param takes), with
+// `origin` ("--variant") naming the flag in errors.
+absl::StatusOr<std::vector<ParamSetting>> ParseSettings(
+    const std::string& text, const std::string& origin);
+
+// Sets each setting on `message`'s field of its name, typed by reflection.
+// INVALID_ARGUMENT naming the origin for an unknown field or a bad value.
+absl::Status ApplySettingsTo(const std::vector<ParamSetting>& settings,
+                             google::protobuf::Message& message);
 
 }  // namespace qs::clients
 

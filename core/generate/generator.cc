@@ -28,4 +28,19 @@ double RequiredPropagation(v1::Difficulty difficulty) {
   }
 }
 
+absl::Status CheckGridSides(const GenerateOptions& options,
+                            absl::string_view family, int min_side,
+                            int max_side) {
+  for (const auto& [field, side] :
+       {std::pair<const char*, int>{"rows", options.rows},
+        std::pair<const char*, int>{"cols", options.cols}}) {
+    if (side < min_side || side > max_side) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", family, " sides are ", min_side, "..",
+                       max_side, ", got ", side));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace qs

@@ -46,7 +46,7 @@ struct GenerateOptions {
   int rows = 0;
   int cols = 0;  // already defaulted to rows where the family needs it
   v1::Difficulty difficulty = v1::DIFFICULTY_HARD;
-  int target_clues = 0;  // 0: as few as the difficulty allows
+  int target_clues = 0;      // 0: as few as the difficulty allows
   v1::SudokuVariant sudoku;  // GenerateRequest.sudoku
 };
 
@@ -92,6 +92,12 @@ class GeneratorRegistry {
 // The share of a puzzle's open cells that unit propagation of the rules must
 // decide at this difficulty: all (easy), half (medium), none required (hard).
 double RequiredPropagation(v1::Difficulty difficulty);
+
+// INVALID_ARGUMENT naming `rows` or `cols` when a side of a family's grid is
+// outside min_side..max_side ("rows: zip sides are 3..10, got 12").
+absl::Status CheckGridSides(const GenerateOptions& options,
+                            absl::string_view family, int min_side,
+                            int max_side);
 
 }  // namespace qs
 

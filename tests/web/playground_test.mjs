@@ -79,9 +79,10 @@ async function openFamily(kind) {
   await page.waitForFunction(() => document.querySelectorAll('#kind option').length > 0 &&
     document.querySelectorAll('#backend option').length > 1);
   await page.selectOption('#kind', kind);
-  await page.waitForFunction(() => /loaded$/.test(document.querySelector('#status').textContent) ||
-    document.querySelector('#status').classList.contains('error'));
-  assert.match(await page.textContent('#status'), /loaded$/);
+  // The family chosen, not the one the page opened with.
+  await page.waitForFunction((k) => document.querySelector('#status').textContent === `${k} loaded` ||
+    document.querySelector('#status').classList.contains('error'), kind);
+  assert.equal(await page.textContent('#status'), `${kind} loaded`);
   return { page, errors };
 }
 

@@ -10,8 +10,8 @@ from ._progress import BatchTracker, Reporter
 from ._proto import puzzles_pb2, solve_pb2, solver_service_pb2_grpc
 from ._requests import compile_options, puzzle_spec, solve_request
 from ._results import BatchResult, ValidateResult
-from .client import (StreamBase, batch_item, count_request, generate_request, item_id_of, item_text, parse_error,
-                     parse_request, server_parsed, validate_request, with_puzzle)
+from .client import (StreamBase, batch_item, count_request, generate_request, item_id_of, item_text,
+                     local_refusal, parse_error, parse_request, server_parsed, validate_request, with_puzzle)
 
 
 async def translated(call):
@@ -89,6 +89,17 @@ class Client:
     async def families(self, timeout=None):
         return {family.kind: family for family in await self.list_families(timeout)}
 
+    async def _parse_for(self, kind, text, board=None):
+        """parse() for a call given a text: a refusal of a text the formats module refuses too is the
+        module's own error."""
+        try:
+            return await self.parse(kind, text, board)
+        except ParseError:
+            refusal = local_refusal(kind, text)
+            if refusal is not None:
+                raise refusal from None
+            raise
+
     async def parse(self, kind, text, board=None, *, timeout=None):
         try:
             return await self._unary(self._stub.Parse, parse_request(kind, text, board), timeout)
@@ -97,7 +108,7 @@ class Client:
 
     async def _puzzle(self, kind, text):
         if server_parsed(kind, text) is not None:
-            return (await self.parse(kind, text)).puzzle, None
+            return (await self._parse_for(kind, text)).puzzle, None
         return kind, text
 
     async def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
@@ -132,7 +143,7 @@ class Client:
                 for index, item in enumerate(items):
                     try:
                         if (text := item_text(item)) is not None:
-                            item = with_puzzle(index, item, (await self.parse(*text)).puzzle)
+                            item = with_puzzle(index, item, (await self._parse_for(*text)).puzzle)
                         message = batch_item(index, item, reduction, params)
                     except ParseError as e:
                         local.put_nowait(BatchResult(item_id_of(index, item), e.code_name, e.details))
@@ -170,7 +181,7 @@ class Client:
 
     async def validate(self, kind, text, board, *, timeout=None):
         if server_parsed(kind, text) is not None and not isinstance(board, puzzles_pb2.PuzzleSolution):
-            parsed = await self.parse(kind, text, board)
+            parsed = await self._parse_for(kind, text, board)
             request = solve_pb2.ValidateRequest(puzzle=parsed.puzzle, solution=parsed.board)
         else:
             request = validate_request(*await self._puzzle(kind, text), board)

@@ -50,9 +50,25 @@ def parse_error(error):
 
 
 def server_parsed(kind, text):
-    """(kind, text) when the server must parse this puzzle, else None (a message, or a local kind)."""
-    if isinstance(kind, str) and isinstance(text, str) and not parses_locally(kind):
+    """(kind, text) when the server must parse this puzzle, else None (a message, or a text the local formats
+    module reads). A text of a local kind that the module refuses goes to the server too: its formats are
+    the authority, and may take forms this package's copy does not (Sudoku variants' lines)."""
+    if not isinstance(kind, str) or not isinstance(text, str):
+        return None
+    if not parses_locally(kind):
         return kind, text
+    return (kind, text) if local_refusal(kind, text) is not None else None
+
+
+def local_refusal(kind, text):
+    """The ParseError the formats module raises on this text of one of its kinds, else None. When the server
+    refuses such a text too, this is the error a call raises, as before the server parsed any."""
+    if not parses_locally(kind):
+        return None
+    try:
+        formats.parse_puzzle(kind, text)
+    except ParseError as refusal:
+        return refusal
     return None
 
 
@@ -266,6 +282,17 @@ class Client:
         """list_families as a dict by text kind, in the server's order: families()[kind].example."""
         return {family.kind: family for family in self.list_families(timeout)}
 
+    def _parse_for(self, kind, text, board=None):
+        """parse() for a call given a text: a refusal of a text the formats module refuses too is the
+        module's own error."""
+        try:
+            return self.parse(kind, text, board)
+        except ParseError:
+            refusal = local_refusal(kind, text)
+            if refusal is not None:
+                raise refusal from None
+            raise
+
     def parse(self, kind, text, board=None, *, timeout=None):
         """The server's parse (qs.v1.ParseResponse: puzzle, board, family) of a text of any kind it lists,
         and of a board (rows separated by '/', or a list of rows) when given. A refused text raises
@@ -279,7 +306,7 @@ class Client:
         """The PuzzleSpec of a (kind, text), or the message given: the server parses what the local formats
         module does not read."""
         if server_parsed(kind, text) is not None:
-            return self.parse(kind, text).puzzle, None
+            return self._parse_for(kind, text).puzzle, None
         return kind, text
 
     def compile(self, kind, text=None, *, reduction=None, return_qubo=False, preprocess=None, timeout=None):
@@ -308,7 +335,7 @@ class Client:
         """Solves many puzzles on one SolveBatch stream and yields a BatchResult per item, in completion
         order. items: (kind, text), (id, kind, text), PuzzleSpec, SolveRequest or BatchItem; at most
         `concurrency` are in flight. timeout bounds the whole stream."""
-        sender = _BatchSender(items, concurrency, reduction, params, self.parse)
+        sender = _BatchSender(items, concurrency, reduction, params, self._parse_for)
         tracker = BatchTracker(progress, items)
         call = self._stub.SolveBatch(iter(sender), timeout=self._config.call_timeout(timeout),
                                      metadata=self._config.metadata)
@@ -334,7 +361,7 @@ class Client:
         """Checks a board (rows separated by '/', a list of rows, or a PuzzleSolution) against the puzzle's
         rules; a ValidateResult."""
         if server_parsed(kind, text) is not None and not isinstance(board, puzzles_pb2.PuzzleSolution):
-            parsed = self.parse(kind, text, board)
+            parsed = self._parse_for(kind, text, board)
             request = solve_pb2.ValidateRequest(puzzle=parsed.puzzle, solution=parsed.board)
         else:
             request = validate_request(*self._puzzle(kind, text), board)

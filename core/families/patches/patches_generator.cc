@@ -89,16 +89,7 @@ class PatchesGenerator final : public PuzzleGenerator {
   absl::string_view family() const override { return "patches"; }
 
   absl::Status Check(const GenerateOptions& options) const override {
-    for (const auto& [field, side] :
-         {std::pair<const char*, int>{"rows", options.rows},
-          std::pair<const char*, int>{"cols", options.cols}}) {
-      if (side < kMinSide || side > kMaxSide) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(field, ": patches sides are ", kMinSide, "..",
-                         kMaxSide, ", got ", side));
-      }
-    }
-    return absl::OkStatus();
+    return CheckGridSides(options, family(), kMinSide, kMaxSide);
   }
 
   absl::StatusOr<GeneratedPuzzle> Generate(

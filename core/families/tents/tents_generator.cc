@@ -90,15 +90,7 @@ class TentsGenerator final : public PuzzleGenerator {
   absl::string_view family() const override { return "tents"; }
 
   absl::Status Check(const GenerateOptions& options) const override {
-    for (const auto& [field, side] :
-         {std::pair<const char*, int>{"rows", options.rows},
-          std::pair<const char*, int>{"cols", options.cols}}) {
-      if (side < kMinSide || side > kMaxSide) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(field, ": tents sides are ", kMinSide, "..", kMaxSide,
-                         ", got ", side));
-      }
-    }
+    RETURN_IF_ERROR(CheckGridSides(options, family(), kMinSide, kMaxSide));
     if (options.target_clues != 0) {
       return absl::InvalidArgumentError(
           "target_clues: tents puzzles give every tree and count; there are "

@@ -248,15 +248,7 @@ class ZipGenerator final : public PuzzleGenerator {
   absl::string_view family() const override { return "zip"; }
 
   absl::Status Check(const GenerateOptions& options) const override {
-    for (const auto& [field, side] :
-         {std::pair<const char*, int>{"rows", options.rows},
-          std::pair<const char*, int>{"cols", options.cols}}) {
-      if (side < kMinSide || side > kMaxSide) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(field, ": zip sides are ", kMinSide, "..", kMaxSide,
-                         ", got ", side));
-      }
-    }
+    RETURN_IF_ERROR(CheckGridSides(options, family(), kMinSide, kMaxSide));
     if (options.target_clues < 0 ||
         options.target_clues > options.rows * options.cols) {
       return absl::InvalidArgumentError(absl::StrCat(

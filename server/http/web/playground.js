@@ -126,15 +126,20 @@ function newPuzzle(spec) {
   return requestDraw(null, []);
 }
 
+let loads = 0;  // the newest load wins: an earlier parse that answers late is dropped
+
 async function loadText() {
   const kind = state.kind;
+  const load = ++loads;
   setStatus(`loading ${kind}…`);
   try {
     const parsed = await call('/v1/parse', { kind, text: $('text').value });
+    if (load !== loads) return;
     await newPuzzle(parsed.puzzle);
+    if (load !== loads) return;
     if ($('status').className !== 'error') setStatus(`${kind} loaded`);
   } catch (e) {
-    setStatus(e.message, true);
+    if (load === loads) setStatus(e.message, true);
   }
 }
 

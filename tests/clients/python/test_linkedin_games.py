@@ -52,3 +52,13 @@ def test_a_zip_message_solves_without_text(client):
     result = client.solve(spec)
     assert result.valid
     assert list(result.summary.best_solution.cells) == [1, 2, 3, 6, 5, 4]
+
+
+def test_sudoku_variant_texts_go_to_the_server(client):
+    # LinkedIn's Mini Sudoku: 6x6 with 2x3 boxes, a form the package's own Sudoku parser does not read.
+    text = "boxes 2x3\n" + "\n".join(["1.3...", "...2..", "..5...", "...6..", "..1...", "...4.."])
+    spec = client.parse("sudoku", text).puzzle
+    assert (spec.sudoku.box_rows, spec.sudoku.box_cols) == (2, 3)
+    result = client.solve("sudoku", text, time_limit_seconds=20)
+    assert result.valid, result.violations
+    assert len(result.summary.best_solution.cells) == 36

@@ -22,7 +22,8 @@ def parse_sudoku(text):
         if len(cells) == n ** 4:
             box = n
     if box == 0:
-        raise error(f"sudoku text: {len(cells)} cells; expected 16, 81, 256 or 625 (4x4 to 25x25 grids)")
+        raise error(f"sudoku text: {len(cells)} cells; expected 16, 81, 256 or 625 (4x4 to 25x25 grids), or a "
+                    "'boxes RxC' or 'regions' line for other sides")
     side = box * box
     for k, value in enumerate(cells):
         if value > side:
