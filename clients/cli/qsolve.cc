@@ -624,8 +624,7 @@ int Count() {
 }
 
 // --variant, on GenerateRequest's message field named after the kind.
-absl::Status SetVariant(const std::string& kind,
-                        v1::GenerateRequest& request) {
+absl::Status SetVariant(const std::string& kind, v1::GenerateRequest& request) {
   const std::string text = absl::GetFlag(FLAGS_variant);
   if (text.empty()) return absl::OkStatus();
   const google::protobuf::FieldDescriptor* field =
