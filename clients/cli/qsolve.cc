@@ -416,14 +416,14 @@ int Solve() {
               s.has_ground_energy()
                   ? absl::StrCat(", ground energy ", s.ground_energy()).c_str()
                   : "");
-          // auto, the API's default backend (SolveParams.backend), sizes
-          // the rounds of the backends it races itself: the header's reads
-          // and sweeps are the request's defaults, not what runs. What ran
-          // ends the output (reads, solved by, auto's details).
-          if (header.backend() == "auto") {
+          // A backend that sizes its rounds itself (auto) reports no reads
+          // and sweeps up front: what ran ends the output (reads, solved
+          // by, the backend's details).
+          if (header.num_reads() == 0) {
             std::printf(
-                "backend auto (picks and races backends; what ran is listed "
-                "at the end), seed %llu\n",
+                "backend %s (sizes its own rounds; what ran is listed at "
+                "the end), seed %llu\n",
+                header.backend().c_str(),
                 static_cast<unsigned long long>(header.seed()));
           } else {
             std::printf("backend %s, %u reads x %u sweeps, seed %llu\n",

@@ -62,7 +62,10 @@ struct BackendCapabilities {
   bool remote = false;         // work leaves the machine
   bool rules = false;          // works on the puzzle's rules, not its QUBO
   bool higher_order = false;   // takes CompiledProblem::higher_order models
-  int max_variables = 0;       // reduced-model variables; 0: no own limit
+  // Sizes its reads and sweeps itself (auto's rounds): the request's are
+  // bounds, not what runs, and SolveHeader reports none.
+  bool sizes_own_rounds = false;
+  int max_variables = 0;  // reduced-model variables; 0: no own limit
 };
 
 // The server's limits a backend checks its own parameters against.

@@ -226,8 +226,10 @@ v1::SolveResponse Header(const v1::SolveRequest& request,
   FillCompileStats(problem, compile_time, from_cache, *header->mutable_stats());
   header->set_backend(std::string(backend.name()));
   header->set_seed(job.seed);
-  header->set_num_reads(job.num_reads);
-  header->set_num_sweeps(job.num_sweeps);
+  if (!backend.capabilities().sizes_own_rounds) {
+    header->set_num_reads(job.num_reads);
+    header->set_num_sweeps(job.num_sweeps);
+  }
   header->set_queue_seconds(Seconds(queue_time));
   return response;
 }

@@ -45,8 +45,7 @@ class SchemaBuilder {
     for (int k = 0; k < message->oneof_decl_count(); ++k) {
       const auto* oneof = message->oneof_decl(k);
       // proto3 `optional` is a oneof of one field of its own.
-      if (oneof->field_count() == 1 &&
-          oneof->field(0)->has_optional_keyword())
+      if (oneof->field_count() == 1 && oneof->field(0)->has_optional_keyword())
         continue;
       json names = json::array();
       for (int f = 0; f < oneof->field_count(); ++f)

@@ -116,7 +116,7 @@ TEST_F(CliTest, HeaderLineDescribesWhatRuns) {
       RunQsolve(absl::StrCat("solve", Addr(), "--kind nqueens --input 6"));
   ASSERT_EQ(automatic.exit_code, 0) << automatic.err;
   EXPECT_THAT(automatic.out,
-              HasSubstr("backend auto (picks and races backends; what ran is "
+              HasSubstr("backend auto (sizes its own rounds; what ran is "
                         "listed at the end), seed "));
   EXPECT_THAT(automatic.out, ::testing::Not(HasSubstr(" sweeps")));
   EXPECT_THAT(automatic.out, HasSubstr("solved by "));

@@ -83,7 +83,8 @@ class SolveTracker:
             self.reporter.close()
 
     def _report(self):
-        total = self.header.num_reads if self.header is not None else None
+        # 0: a backend that sizes its rounds itself (auto) says no total up front.
+        total = (self.header.num_reads or None) if self.header is not None else None
         self.reporter.update(self.reads, total, self.best, self.valid)
 
     def result(self):

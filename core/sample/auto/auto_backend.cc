@@ -79,7 +79,8 @@ class AutoBackend final : public Backend {
     return {.exact = false,
             .deterministic = false,
             .interruptible = true,
-            .higher_order = true};
+            .higher_order = true,
+            .sizes_own_rounds = true};
   }
 
   absl::Status CheckParams(const v1::SolveParams& params,

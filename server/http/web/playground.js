@@ -265,9 +265,10 @@ function backendParams() {
 
 function params() {
   const p = { backend: $('backend').value, ...backendParams() };
-  // auto picks its own reads and sweeps; typed values are those of each of its rounds.
-  if (p.backend !== 'auto' || $('reads').value !== '') p.numReads = +$('reads').value || 100;
-  if (p.backend !== 'auto' || $('sweeps').value !== '') p.numSweeps = +$('sweeps').value || 1000;
+  // Left empty: the server's defaults (a backend such as auto sizes its own rounds); typed values are
+  // the reads and sweeps of each round.
+  if ($('reads').value !== '') p.numReads = +$('reads').value || 100;
+  if ($('sweeps').value !== '') p.numSweeps = +$('sweeps').value || 1000;
   if ($('seed').value !== '') p.seed = String($('seed').value);
   if (+$('time_limit').value > 0) p.timeLimitSeconds = +$('time_limit').value;
   if ($('stop_first').checked) p.stopAtFirstValid = true;

@@ -10,6 +10,7 @@
 #include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/family_drawing.h"
 #include "tests/testing/picture_rows.h"
 #include "tests/testing/status_matchers.h"
 
@@ -30,10 +31,7 @@ const std::map<std::string, char> kPieces = {{"queen", 'Q'},  {"rook", 'R'},
 
 absl::StatusOr<v1::BoardPicture> Draw(
     const v1::PuzzleSpec& spec, const v1::PuzzleSolution* solution = nullptr) {
-  const FamilyInfo* family = BuiltinFamilies().Find("chess");
-  if (family == nullptr || family->draw == nullptr)
-    return absl::NotFoundError("the chess family draws nothing");
-  return family->draw(spec, solution);
+  return ::qs::testing::DrawWithFamily("chess", spec, solution);
 }
 
 v1::PuzzleSpec Parse(const std::string& text) {

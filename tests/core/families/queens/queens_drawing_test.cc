@@ -14,6 +14,7 @@
 #include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/family_drawing.h"
 #include "tests/testing/picture_rows.h"
 #include "tests/testing/status_matchers.h"
 
@@ -40,10 +41,7 @@ const std::vector<std::string> kSolution = {"..Q.....", ".......Q", ".Q......",
 
 absl::StatusOr<v1::BoardPicture> Draw(
     const v1::PuzzleSpec& spec, const v1::PuzzleSolution* solution = nullptr) {
-  const FamilyInfo* family = BuiltinFamilies().Find("queens");
-  if (family == nullptr || family->draw == nullptr)
-    return absl::NotFoundError("the queens family draws nothing");
-  return family->draw(spec, solution);
+  return ::qs::testing::DrawWithFamily("queens", spec, solution);
 }
 
 v1::PuzzleSpec Parse(const std::string& kind, const std::string& text) {

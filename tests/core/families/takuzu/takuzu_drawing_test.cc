@@ -12,6 +12,7 @@
 #include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/family_drawing.h"
 #include "tests/testing/picture_rows.h"
 #include "tests/testing/status_matchers.h"
 
@@ -34,10 +35,7 @@ constexpr char kTango[] = "1=..0/..../...1/..x./0.../..../..x..";
 
 absl::StatusOr<v1::BoardPicture> Draw(
     const v1::PuzzleSpec& spec, const v1::PuzzleSolution* solution = nullptr) {
-  const FamilyInfo* family = BuiltinFamilies().Find("takuzu");
-  if (family == nullptr || family->draw == nullptr)
-    return absl::NotFoundError("the takuzu family draws nothing");
-  return family->draw(spec, solution);
+  return ::qs::testing::DrawWithFamily("takuzu", spec, solution);
 }
 
 v1::PuzzleSpec Parse(const std::string& kind, const std::string& text) {

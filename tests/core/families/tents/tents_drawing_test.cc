@@ -12,6 +12,7 @@
 #include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/family_drawing.h"
 #include "tests/testing/picture_rows.h"
 #include "tests/testing/status_matchers.h"
 
@@ -36,10 +37,7 @@ const std::vector<std::string> kSolved = {"TA..A...", "....T.TA", ".T.A....",
 
 absl::StatusOr<v1::BoardPicture> Draw(
     const v1::PuzzleSpec& spec, const v1::PuzzleSolution* solution = nullptr) {
-  const FamilyInfo* family = BuiltinFamilies().Find("tents");
-  if (family == nullptr || family->draw == nullptr)
-    return absl::NotFoundError("the tents family draws nothing");
-  return family->draw(spec, solution);
+  return ::qs::testing::DrawWithFamily("tents", spec, solution);
 }
 
 v1::PuzzleSpec Puzzle() {
