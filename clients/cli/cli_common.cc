@@ -77,40 +77,49 @@ ABSL_FLAG(bool, aggregate, false, "Merge identical samples");
 ABSL_FLAG(bool, distinct_valid, false,
           "Uniform sampling: stream only valid boards, each distinct one once");
 ABSL_FLAG(int64_t, max_solutions, 0,
-          "Backend sat: boards to find (0: 2, enough to prove uniqueness)");
+          "Backend sat: boards to find (the parameter max_solutions; its "
+          "default: qsolve backends --describe sat)");
 ABSL_FLAG(int64_t, max_samples, 0,
           "Stream at most this many samples (lowest energy first); 0: all");
 ABSL_FLAG(double, beta_hot, 0,
-          "Initial inverse temperature; 0: derived from the problem");
+          "Initial inverse temperature (the parameter beta_hot of cpu-sa, pt, "
+          "pa); 0: the backend's default");
 ABSL_FLAG(double, beta_cold, 0,
-          "Final inverse temperature; 0: derived from the problem");
-ABSL_FLAG(std::string, schedule, "", "geometric or linear (default geometric)");
+          "Final inverse temperature (the parameter beta_cold); 0: the "
+          "backend's default");
+ABSL_FLAG(std::string, schedule, "",
+          "geometric or linear (the parameter schedule of cpu-sa and pa)");
 ABSL_FLAG(std::string, beta_range, "",
-          "Rule that derives the beta range: tuned (default) or dwave "
-          "(dwave-samplers' range, for like-for-like comparisons)");
+          "Rule that derives the beta range: tuned or dwave (dwave-samplers' "
+          "range, for like-for-like comparisons); the parameter beta_range");
 ABSL_FLAG(int64_t, sweeps_per_beta, 0,
-          "Sweeps at each beta of the schedule; 0: 1");
-ABSL_FLAG(std::string, acceptance, "", "metropolis (default) or gibbs");
+          "Sweeps at each beta of the schedule (the parameter "
+          "sweeps_per_beta); 0: the backend's default");
+ABSL_FLAG(std::string, acceptance, "",
+          "metropolis or gibbs (the parameter acceptance of cpu-sa)");
 ABSL_FLAG(std::string, kernel, "",
-          "Annealing kernel path: auto (default), scalar, avx2 or avx512");
+          "Annealing kernel path: auto, scalar, avx2 or avx512 (the parameter "
+          "kernel)");
 // --backend pt only (with --beta_hot, --beta_cold and --kernel).
 ABSL_FLAG(int64_t, replicas, 0,
-          "Backend pt: rungs of each ladder; 0: the server's default (64)");
+          "Backend pt: rungs of each ladder (the parameter replicas); 0: its "
+          "default");
 ABSL_FLAG(std::string, moves, "",
-          "Backend pt: single_flip, or one_hot_swap (default when the puzzle "
-          "has exactly-one groups)");
+          "Backend pt: single_flip or one_hot_swap (the parameter moves)");
 // --backend dwave only.
-ABSL_FLAG(std::string, solver, "", "D-Wave solver name; default: the server's");
-ABSL_FLAG(
-    double, annealing_time, 0,
-    "D-Wave anneal time per read in microseconds; 0: the solver's default");
+ABSL_FLAG(std::string, solver, "",
+          "D-Wave solver name (the parameter solver of dwave)");
+ABSL_FLAG(double, annealing_time, 0,
+          "D-Wave anneal time per read in microseconds (annealing_time_us); 0: "
+          "its default");
 ABSL_FLAG(
     double, chain_strength, 0,
-    "D-Wave chain strength (Ising units); 0: uniform torque compensation");
+    "D-Wave chain strength, Ising units (chain_strength); 0: its default");
 ABSL_FLAG(double, chain_strength_prefactor, 0,
-          "Prefactor of uniform torque compensation; 0: the server's (1.414)");
+          "Prefactor of uniform torque compensation "
+          "(chain_strength_prefactor); 0: its default");
 ABSL_FLAG(std::string, auto_scale, "",
-          "D-Wave auto_scale: true or false; default true");
+          "D-Wave auto_scale: true or false (the parameter auto_scale)");
 ABSL_FLAG(std::string, label, "", "D-Wave problem label");
 
 ABSL_FLAG(std::string, tls_ca_file, "",

@@ -13,7 +13,7 @@
 
 ABSL_FLAG(int64_t, dwave_spin_reversal_transforms, 0,
           "D-Wave: split the reads over this many spin-reversal transforms "
-          "(gauges); 0: none");
+          "(gauges; num_spin_reversal_transforms)");
 ABSL_FLAG(std::string, dwave_anneal_schedule, "",
           "D-Wave anneal schedule as 't,s' points in microseconds, e.g. "
           "\"0,0 20,0.4 120,0.4 140,1\" (a pause) or \"0,1 5,0.45 15,0.45 "
@@ -25,8 +25,9 @@ ABSL_FLAG(std::string, dwave_initial_state, "",
           "D-Wave reverse anneal: the start as one 0/1 character per variable "
           "of the full model (its order in `qsolve compile`)");
 ABSL_FLAG(std::string, dwave_reinitialize_state, "",
-          "D-Wave reverse anneal: true (default) restarts every read from the "
-          "initial state, false continues from the previous read");
+          "D-Wave reverse anneal: true restarts every read from the initial "
+          "state, false continues from the previous read "
+          "(reinitialize_state)");
 ABSL_FLAG(std::string, dwave_h_gain_schedule, "",
           "D-Wave h-gain schedule as 't,g' points, from t = 0 to the end of "
           "the anneal");

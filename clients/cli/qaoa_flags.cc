@@ -11,18 +11,20 @@
 #include "absl/strings/strip.h"
 
 ABSL_FLAG(int64_t, qaoa_layers, 0,
-          "QAOA layers p (solve --backend qaoa, compile --export-qasm); 0: "
-          "the number of --gammas, else 5");
+          "QAOA layers p (solve --backend qaoa, compile --export-qasm; the "
+          "parameter layers); 0: its default");
 ABSL_FLAG(std::string, gammas, "",
           "QAOA cost angles g1,..,gP; with --betas, no optimisation runs");
 ABSL_FLAG(std::string, betas, "", "QAOA mixer angles b1,..,bP");
 ABSL_FLAG(std::string, qaoa_optimizer, "",
-          "QAOA angle optimiser: bobyqa (default) or nelder_mead");
+          "QAOA angle optimiser: bobyqa or nelder_mead (the parameter "
+          "optimizer)");
 ABSL_FLAG(std::string, qaoa_mixer, "",
-          "QAOA mixer: x (default) or xy (keeps the puzzle's exactly-one "
-          "groups)");
+          "QAOA mixer: x or xy (keeps the puzzle's exactly-one groups; the "
+          "parameter mixer)");
 ABSL_FLAG(int64_t, qaoa_iterations, 0,
-          "QAOA optimiser evaluations of <C>; 0: the server's (200)");
+          "QAOA optimiser evaluations of <C> (max_iterations); 0: its "
+          "default");
 ABSL_FLAG(std::string, export_qasm, "",
           "compile: write the QAOA circuit of the reduced model to this file "
           "(OpenQASM, see --qasm_version)");

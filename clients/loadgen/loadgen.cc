@@ -421,8 +421,9 @@ class BatchStream final
       const grpc::StatusCode code =
           status.ok() ? grpc::StatusCode::UNKNOWN : status.error_code();
       for (const auto& [id, sent] : in_flight_) {
-        phase_->Add({absl::ToDoubleSeconds(absl::Now() - sent.sent), code,
-                     false, sent.mix_index, ""});
+        phase_->Add({.seconds = absl::ToDoubleSeconds(absl::Now() - sent.sent),
+                     .code = code,
+                     .mix_index = sent.mix_index});
       }
     }
     phase_->DriverDone();

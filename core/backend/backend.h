@@ -4,9 +4,10 @@
 // and the BackendRegistry: each backend checks and maps its own parameter
 // message (the SolveParams.backend_params oneof), says what it can do
 // (capabilities), reports its own part of the summary (BackendInfo) and
-// declares and records its own metrics. Its parameters are declared once, as
-// a ParamSpec table beside it (param_schema.h). A new backend is one folder
-// (core/sample/<name>/: class, schema, kernel, README) and one line in
+// declares and records its own metrics. Its parameters are declared once, in
+// its message's proto, as a (qs.v1.param) option on each field
+// (param_schema.h). A new backend is one folder (core/sample/<name>/: class,
+// kernel, README), its message in solve.proto and one line in
 // RegisterBuiltinBackends. Backends are shared by all requests:
 // every method must be thread-safe, and none but Solve and RefreshAvailability
 // may block.
@@ -134,11 +135,10 @@ class Backend {
   virtual absl::string_view description() const = 0;
   virtual BackendCapabilities capabilities() const = 0;
   // The SolveParams field of this backend's own parameter message ("cpu_sa"),
-  // empty when it has none.
+  // empty when it has none. The options on that message's fields are its
+  // schema: the engine checks requests against them before CheckParams, and
+  // ListBackends publishes them.
   virtual absl::string_view params_field() const { return ""; }
-  // The fields of that message, declared once: the engine checks requests
-  // against it before CheckParams, ListBackends publishes it.
-  virtual absl::Span<const ParamSpec> param_specs() const { return {}; }
 
   // OK when the backend takes work now, else why not (FAILED_PRECONDITION for
   // a missing setting, UNAVAILABLE for an outage). Never blocks: a remote

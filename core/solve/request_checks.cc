@@ -48,7 +48,6 @@ absl::Status CheckBackendParams(const Backend& backend,
   if (field != nullptr && params.GetReflection()->HasField(params, field)) {
     RETURN_IF_ERROR(
         CheckParamsBySchema(params.GetReflection()->GetMessage(params, field),
-                            backend.param_specs(),
                             absl::StrCat(prefix, ".", backend.params_field())));
   }
   return backend.CheckParams(params, limits, prefix);

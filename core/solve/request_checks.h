@@ -46,7 +46,8 @@ absl::Status CheckCommonParams(const v1::SolveParams& params,
                                absl::string_view prefix);
 
 // The backend's own message in `params`, when set, against the backend's
-// parameter schema (ParamSpec), then the backend's CheckParams; messages name
+// parameter schema (its fields' (qs.v1.param) options), then the backend's
+// CheckParams; messages name
 // "<prefix>.<message>.<field>".
 absl::Status CheckBackendParams(const Backend& backend,
                                 const v1::SolveParams& params,

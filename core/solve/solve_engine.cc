@@ -149,8 +149,7 @@ v1::ListBackendsResponse SolveEngine::ListBackends() const {
     if (const auto* field = v1::SolveParams::descriptor()->FindFieldByName(
             std::string(backend->params_field()));
         field != nullptr && field->message_type() != nullptr) {
-      for (v1::ParamDescription& row :
-           DescribeParams(*field->message_type(), backend->param_specs()))
+      for (v1::ParamDescription& row : DescribeParams(*field->message_type()))
         *d->add_params() = std::move(row);
     }
   }

@@ -5,8 +5,10 @@
 // the same seed gives the same samples (deterministic backends), a cancel or
 // a deadline stops a long job with CANCELLED / DEADLINE_EXCEEDED and a time
 // limit ends it normally (interruptible ones), bad parameters are refused
-// naming the field, and too-large models are refused. A new backend joins by
-// registering; the bad parameters it must refuse come from its schema. The
+// naming the field, the literal defaults its parameters' options state are
+// the ones it uses, and too-large models are refused. A new backend joins by
+// registering; the bad parameters it must refuse and the defaults it must
+// keep come from its message's (qs.v1.param) options. The
 // D-Wave backend runs against the in-process SAPI emulator.
 #include <algorithm>
 #include <cmath>
@@ -15,12 +17,14 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "core/backend/param_schema.h"
 #include "core/backend/registry.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
@@ -155,6 +159,14 @@ SolveRun Solve(const v1::SolveRequest& request) {
   return Solve(request, interrupter);
 }
 
+// Each read's bits and energy, by read index.
+std::map<uint32_t, std::string> SamplesByRead(const SolveRun& run) {
+  std::map<uint32_t, std::string> samples;
+  for (const v1::SampleEvent& s : run.samples)
+    samples[s.read_index()] = absl::StrCat(s.bits(), "/", s.energy());
+  return samples;
+}
+
 class BackendConformanceTest : public ::testing::TestWithParam<std::string> {
  protected:
   const Backend& backend() const {
@@ -242,18 +254,12 @@ TEST_P(BackendConformanceTest, SmallRandomModelsReachTheirGroundEnergy) {
 TEST_P(BackendConformanceTest, TheSameSeedGivesTheSameSamples) {
   if (!backend().capabilities().deterministic)
     GTEST_SKIP() << "the backend is not seeded (not deterministic)";
-  auto by_read = [](SolveRun run) {
-    std::map<uint32_t, std::string> samples;
-    for (const v1::SampleEvent& s : run.samples)
-      samples[s.read_index()] = absl::StrCat(s.bits(), "/", s.energy());
-    return samples;
-  };
   const int max = backend().capabilities().max_variables;
   const v1::SolveRequest request =
       Request(RandomQubo(max > 0 && max < 24 ? max : 24, 5));
-  const auto first = by_read(Solve(request));
+  const auto first = SamplesByRead(Solve(request));
   EXPECT_FALSE(first.empty());
-  EXPECT_EQ(by_read(Solve(request)), first);
+  EXPECT_EQ(SamplesByRead(Solve(request)), first);
 }
 
 TEST_P(BackendConformanceTest, ACancelStopsALongJob) {
@@ -298,35 +304,36 @@ struct ParamProbe {
   std::string field;
 };
 
-std::vector<ParamProbe> ProbesOf(const google::protobuf::Descriptor& type,
-                                 absl::Span<const ParamSpec> specs) {
+std::vector<ParamProbe> ProbesOf(const google::protobuf::Descriptor& type) {
   using google::protobuf::FieldDescriptor;
   std::vector<ParamProbe> probes;
-  for (const ParamSpec& spec : specs) {
-    const FieldDescriptor* f = type.FindFieldByName(spec.name);
-    if (f == nullptr || f->is_repeated()) continue;
-    const std::string name = spec.name;
+  for (int k = 0; k < type.field_count(); ++k) {
+    const FieldDescriptor* f = type.field(k);
+    const v1::ParamOption* option = ParamOptionOf(*f);
+    if (option == nullptr || f->is_repeated()) continue;
+    const std::string name(f->name());
     if (f->cpp_type() == FieldDescriptor::CPPTYPE_ENUM) {
       probes.push_back(
           {[f](auto& m) { m.GetReflection()->SetEnumValue(&m, f, 99); }, name});
     } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_DOUBLE) {
-      if (spec.min) {
-        const double v = spec.min_exclusive ? *spec.min : *spec.min - 1;
+      if (option->has_min()) {
+        const double v =
+            option->min_exclusive() ? option->min() : option->min() - 1;
         if (v != 0 || f->has_presence()) {
           probes.push_back(
               {[f, v](auto& m) { m.GetReflection()->SetDouble(&m, f, v); },
                name});
         }
       }
-      if (spec.max) {
-        const double v = *spec.max + 1;
+      if (option->has_max()) {
+        const double v = option->max() + 1;
         probes.push_back(
             {[f, v](auto& m) { m.GetReflection()->SetDouble(&m, f, v); },
              name});
       }
-    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_UINT32 && spec.max &&
-               *spec.max < 4e9) {
-      const auto v = static_cast<uint32_t>(*spec.max + 1);
+    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_UINT32 &&
+               option->has_max() && option->max() < 4e9) {
+      const auto v = static_cast<uint32_t>(option->max() + 1);
       probes.push_back(
           {[f, v](auto& m) { m.GetReflection()->SetUInt32(&m, f, v); }, name});
     }
@@ -346,7 +353,7 @@ TEST_P(BackendConformanceTest, BadParametersNameTheField) {
       v1::SolveParams::descriptor()->FindFieldByName(field);
   ASSERT_NE(message_field, nullptr) << "params." << field;
   const std::vector<ParamProbe> probes =
-      ProbesOf(*message_field->message_type(), backend().param_specs());
+      ProbesOf(*message_field->message_type());
   ASSERT_FALSE(probes.empty())
       << "params." << field << " declares no bound or choice to refuse";
   for (const ParamProbe& probe : probes) {
@@ -360,6 +367,63 @@ TEST_P(BackendConformanceTest, BadParametersNameTheField) {
     Interrupter interrupter;
     EXPECT_THAT(Solve(request, interrupter).status,
                 StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(named)));
+  }
+}
+
+// Sets the number `value` (an enum's number, 1 for true) into `field`.
+void SetLiteral(google::protobuf::Message& message,
+                const google::protobuf::FieldDescriptor& field, double value) {
+  using google::protobuf::FieldDescriptor;
+  const google::protobuf::Reflection& r = *message.GetReflection();
+  switch (field.cpp_type()) {
+    case FieldDescriptor::CPPTYPE_INT32:
+      return r.SetInt32(&message, &field, static_cast<int32_t>(value));
+    case FieldDescriptor::CPPTYPE_INT64:
+      return r.SetInt64(&message, &field, static_cast<int64_t>(value));
+    case FieldDescriptor::CPPTYPE_UINT32:
+      return r.SetUInt32(&message, &field, static_cast<uint32_t>(value));
+    case FieldDescriptor::CPPTYPE_UINT64:
+      return r.SetUInt64(&message, &field, static_cast<uint64_t>(value));
+    case FieldDescriptor::CPPTYPE_FLOAT:
+      return r.SetFloat(&message, &field, static_cast<float>(value));
+    case FieldDescriptor::CPPTYPE_BOOL:
+      return r.SetBool(&message, &field, value != 0);
+    case FieldDescriptor::CPPTYPE_ENUM:
+      return r.SetEnumValue(&message, &field, static_cast<int>(value));
+    default:
+      return r.SetDouble(&message, &field, value);
+  }
+}
+
+// A default that a field's option states as a literal is the value the
+// backend uses: set to it, the field gives the samples that leaving the whole
+// message unset gives (deterministic backends; the other fields' defaults are
+// rules, which the backend's own tests cover).
+TEST_P(BackendConformanceTest, StatedDefaultsAreWhatTheBackendUses) {
+  if (!backend().capabilities().deterministic)
+    GTEST_SKIP() << "the backend is not seeded (not deterministic)";
+  const std::string field(backend().params_field());
+  if (field.empty()) GTEST_SKIP() << "the backend has no parameters";
+  const auto* message_field =
+      v1::SolveParams::descriptor()->FindFieldByName(field);
+  ASSERT_NE(message_field, nullptr);
+  const google::protobuf::Descriptor& type = *message_field->message_type();
+  const int max = backend().capabilities().max_variables;
+  const v1::SolveRequest unset =
+      Request(RandomQubo(max > 0 && max < 12 ? max : 12, 6));
+  const auto expected = SamplesByRead(Solve(unset));
+  ASSERT_FALSE(expected.empty());
+  for (int k = 0; k < type.field_count(); ++k) {
+    const google::protobuf::FieldDescriptor& param = *type.field(k);
+    const std::optional<double> literal = LiteralDefault(param);
+    if (!literal || param.is_repeated()) continue;
+    v1::SolveRequest request = unset;
+    SetLiteral(*request.mutable_params()->GetReflection()->MutableMessage(
+                   request.mutable_params(), message_field),
+               param, *literal);
+    EXPECT_EQ(SamplesByRead(Solve(request)), expected)
+        << "params." << field << "." << param.name() << " set to its stated "
+        << "default \"" << ParamOptionOf(param)->default_() << "\"";
   }
 }
 

@@ -17,7 +17,6 @@
 namespace qs {
 namespace {
 
-constexpr uint32_t kMaxAgreeingRounds = 1000;
 // Roof duality is a maximum flow over the couplers; past this many its cost
 // is no longer small beside sampling.
 constexpr int64_t kMaxRoofCouplers = 200000;
@@ -59,22 +58,6 @@ class AutoBackend final : public Backend {
            "proven optimum (default; 10 s unless time_limit_seconds is set)";
   }
   absl::string_view params_field() const override { return "auto"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "exact",
-         .default_value = "EXACT_RACE",
-         .help = "the exact engines: raced for the board, only for proofs, "
-                 "or not at all (QUBO samplers only)"},
-        {.name = "agreeing_rounds",
-         .default_value = "3",
-         .help = "raw models without a target, and without the exact "
-                 "engine racing, stop when this many rounds agree on the best "
-                 "energy",
-         .unit = "rounds",
-         .min = 1,
-         .max = kMaxAgreeingRounds}};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = false,
@@ -195,9 +178,11 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
         std::any_of(racers.begin(), racers.end(),
                     [](const Racer& r) { return r.plan.exact; });
     if (!job.target_energy && !proof_coming) {
-      options.agreeing_rounds = params.auto_().agreeing_rounds() > 0
-                                    ? params.auto_().agreeing_rounds()
-                                    : kAutoDefaultAgreeingRounds;
+      options.agreeing_rounds =
+          params.auto_().agreeing_rounds() > 0
+              ? params.auto_().agreeing_rounds()
+              : static_cast<int>(
+                    StatedDefault<v1::AutoParams>("agreeing_rounds"));
     }
     // On dense models the roof-duality bound lies far below every optimum
     // measured, and its maximum flow cost more than tabu's answer (docs/

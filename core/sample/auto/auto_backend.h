@@ -20,9 +20,6 @@ namespace qs {
 inline constexpr absl::string_view kAutoBackend = "auto";
 // The time limit of a solve that sets none.
 inline constexpr absl::Duration kAutoDefaultTimeLimit = absl::Seconds(10);
-// Rounds agreeing on the best energy that end a raw model's solve, when
-// AutoParams.agreeing_rounds is 0.
-inline constexpr int kAutoDefaultAgreeingRounds = 3;
 
 // `registry` holds the backends it races; it must outlive the backend (the
 // backend may be registered in it). `pool` is the pool the samplers share: its

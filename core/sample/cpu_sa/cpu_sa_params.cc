@@ -8,57 +8,6 @@
 
 namespace qs {
 
-absl::Span<const ParamSpec> CpuSaParamSpecs() {
-  static const auto* const specs = new std::vector<ParamSpec>{
-      {.name = "beta_hot",
-       .default_value = "the hot end of the beta_range rule",
-       .help = "inverse temperature of the first sweep",
-       .unit = "1/energy",
-       .min = 0},
-      {.name = "beta_cold",
-       .default_value = "the cold end of the beta_range rule",
-       .help = "inverse temperature of the last sweep",
-       .unit = "1/energy",
-       .min = 0},
-      {.name = "schedule",
-       .default_value = "GEOMETRIC",
-       .help = "spacing of the betas between beta_hot and beta_cold",
-       .refused_values = {{"SCHEDULE_CUSTOM",
-                           "SCHEDULE_CUSTOM is reported, not requested; set "
-                           "beta_schedule instead"}}},
-      {.name = "beta_range",
-       .default_value = "BETA_RANGE_TUNED",
-       .help = "how beta_hot and beta_cold are derived from the model when "
-               "not given"},
-      {.name = "sweeps_per_beta",
-       .default_value = "1",
-       .help = "sweeps at each beta of the schedule",
-       .unit = "sweeps",
-       .min = 1},
-      {.name = "beta_schedule",
-       .default_value = "none: the range and schedule above",
-       .help = "explicit betas, hot to cold (fixes the sweeps: betas x "
-               "sweeps_per_beta)",
-       .unit = "1/energy",
-       .min = 0},
-      {.name = "acceptance",
-       .default_value = "METROPOLIS",
-       .help = "the acceptance rule of a proposed flip"},
-      {.name = "kernel",
-       .default_value = "KERNEL_AUTO (bit-sliced for small-integer models of "
-                        "512+ variables, else the widest SIMD path)",
-       .help = "the kernel's path (the float paths give the same samples)"}};
-  return *specs;
-}
-
-ParamSpec SimdKernelParamSpec() {
-  return {.name = "kernel",
-          .default_value = "KERNEL_AUTO (the widest SIMD path of this CPU)",
-          .help =
-              "SIMD path of the kernel (the float paths give the same "
-              "samples)"};
-}
-
 absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
                               absl::string_view prefix) {
   if (wire.beta_hot() > 0 && wire.beta_cold() > 0 &&

@@ -13,13 +13,6 @@
 
 namespace qs {
 
-// The schema of CpuSaParams (core/backend/param_schema.h).
-absl::Span<const ParamSpec> CpuSaParamSpecs();
-
-// The `kernel` parameter (a KernelPath) of the samplers that run the float
-// SIMD lanes (pt, pa).
-ParamSpec SimdKernelParamSpec();
-
 // What the schema cannot say, INVALID_ARGUMENT naming the field: beta_hot
 // above beta_cold, a schedule longer than max_sweeps or sweeps_per_beta above
 // it.

@@ -86,9 +86,6 @@ class CpuSaSampler final : public Sampler {
            "geometric, linear or custom beta schedule)";
   }
   absl::string_view params_field() const override { return "cpu_sa"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    return CpuSaParamSpecs();
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,

@@ -36,8 +36,6 @@ using dwave::SolverInfo;
 // (Advantage: ~36 µs readout + ~21 µs delay).
 constexpr double kReadoutAllowanceUs = 100.0;
 // Bounds of the problems one solve may submit.
-constexpr uint32_t kMaxTransforms = 1000;
-constexpr uint32_t kMaxRefineRounds = 100;
 
 struct SolverEntry {
   SolverInfo info;
@@ -160,70 +158,6 @@ class DwaveSampler final : public Sampler {
            "compensation, majority-vote unembedding)";
   }
   absl::string_view params_field() const override { return "dwave"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "solver",
-         .default_value = "the server's --dwave_solver",
-         .help = "SAPI solver name"},
-        {.name = "annealing_time_us",
-         .default_value = "the solver's default",
-         .help = "anneal time per read (excludes anneal_schedule)",
-         .unit = "us",
-         .min = 0,
-         .min_exclusive = true},
-        {.name = "chain_strength",
-         .default_value = "uniform torque compensation x prefactor",
-         .help = "ferromagnetic coupling within a chain, Ising units",
-         .min = 0,
-         .min_exclusive = true},
-        {.name = "chain_strength_prefactor",
-         .default_value = "the server's setting (1.414)",
-         .help = "prefactor of uniform torque compensation",
-         .min = 0,
-         .min_exclusive = true},
-        {.name = "auto_scale",
-         .default_value = "true",
-         .help = "SAPI rescales h and J into the solver's ranges"},
-        {.name = "label",
-         .default_value = "none",
-         .help = "SAPI problem label (at most 1024 characters)"},
-        {.name = "embedding_seed",
-         .default_value = "the request's seed",
-         .help = "seed of the minor-embedding heuristic"},
-        {.name = "embedding_timeout_seconds",
-         .default_value = "the server's --dwave_embedding_timeout_seconds",
-         .help = "time budget of the minor-embedding heuristic",
-         .unit = "s",
-         .min = 0,
-         .min_exclusive = true},
-        {.name = "num_spin_reversal_transforms",
-         .default_value = "0 (no gauge)",
-         .help = "gauged copies the reads are split over",
-         .max = kMaxTransforms},
-        {.name = "anneal_schedule",
-         .default_value = "the solver's linear forward anneal",
-         .help = "(time_us, s) points, checked against the solver"},
-        {.name = "reverse_anneal",
-         .default_value = "false",
-         .help = "anneal backwards from initial_states[0] (the schedule "
-                 "starts at s = 1)"},
-        {.name = "reinitialize_state",
-         .default_value = "true",
-         .help = "reverse anneals: every read starts from the initial state"},
-        {.name = "h_gain_schedule",
-         .default_value = "none (gain 1)",
-         .help = "(time_us, g) points of the gain applied to every h"},
-        {.name = "flux_biases",
-         .default_value = "none",
-         .help = "flux-bias offsets, one per model variable, spread over its "
-                 "chain",
-         .unit = "Phi0"},
-        {.name = "refine_rounds",
-         .default_value = "0 (one anneal)",
-         .help = "reverse-anneal rounds from the best sample so far",
-         .max = kMaxRefineRounds}};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = false,

@@ -23,7 +23,6 @@
 namespace qs {
 namespace {
 
-constexpr int kDefaultSweepsPerStep = 10;
 constexpr int kStartsPerPoll = 16;
 // Population size times variables: each member keeps its state and its fields
 // in the kernel's lanes (8 bytes a variable), 1 GiB at the limit.
@@ -86,38 +85,6 @@ class PaSampler final : public Sampler {
            "per SIMD lane; reports the free energy and the family count";
   }
   absl::string_view params_field() const override { return "pa"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "beta_hot",
-         .default_value = "the hot end of the beta_range rule",
-         .help = "inverse temperature of the first step",
-         .unit = "1/energy",
-         .min = 0},
-        {.name = "beta_cold",
-         .default_value = "the cold end of the beta_range rule",
-         .help = "inverse temperature of the last step",
-         .unit = "1/energy",
-         .min = 0},
-        {.name = "schedule",
-         .default_value = "GEOMETRIC",
-         .help = "spacing of the steps' betas",
-         .refused_values = {{"SCHEDULE_CUSTOM",
-                             "must be GEOMETRIC or LINEAR, got "
-                             "SCHEDULE_CUSTOM"}}},
-        {.name = "beta_range",
-         .default_value = "BETA_RANGE_TUNED",
-         .help = "how the range is derived from the model when not given"},
-        {.name = "sweeps_per_step",
-         .default_value = "10",
-         .help = "sweeps of every member at each beta before resampling",
-         .unit = "sweeps",
-         .min = 1},
-        {.name = "resampling",
-         .default_value = "PA_RESAMPLING_NEAREST",
-         .help = "how members are copied by their Boltzmann weights"},
-        SimdKernelParamSpec()};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -146,7 +113,9 @@ class PaSampler final : public Sampler {
         wire.sweeps_per_step() > 0
             ? static_cast<int>(
                   std::min<uint32_t>(wire.sweeps_per_step(), params.num_sweeps))
-            : std::min(kDefaultSweepsPerStep, params.num_sweeps);
+            : std::min(static_cast<int>(
+                           StatedDefault<v1::PaParams>("sweeps_per_step")),
+                       params.num_sweeps);
     const int num_steps = (params.num_sweeps + per_step - 1) / per_step;
     SampleParams range_params = params;
     v1::CpuSaParams range_wire;

@@ -260,30 +260,6 @@ class PtSampler final : public Sampler {
            "neighbouring temperatures and one-hot swap moves";
   }
   absl::string_view params_field() const override { return "pt"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "replicas",
-         .default_value = "64",
-         .help = "rungs of the temperature ladder, one replica each",
-         .min = 1,
-         .max = kMaxPtReplicas},
-        {.name = "beta_hot",
-         .default_value = "the hot end of the tuned range",
-         .help = "inverse temperature of the hottest rung",
-         .unit = "1/energy",
-         .min = 0},
-        {.name = "beta_cold",
-         .default_value = "the cold end of the tuned range",
-         .help = "inverse temperature of the coldest rung",
-         .unit = "1/energy",
-         .min = 0},
-        {.name = "moves",
-         .default_value = "one-hot swaps when the problem has exactly-one "
-                          "groups, else single flips",
-         .help = "the moves of a sweep"},
-        SimdKernelParamSpec()};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -314,7 +290,7 @@ class PtSampler final : public Sampler {
     if (!params.has_num_sweeps()) defaults.num_sweeps = kDefaultPtRounds;
     // A round sweeps every replica.
     defaults.proposals_per_variable =
-        params.pt().replicas() == 0 ? kDefaultPtReplicas
+        params.pt().replicas() == 0 ? DefaultPtReplicas()
                                     : static_cast<int>(params.pt().replicas());
     return defaults;
   }
@@ -337,7 +313,7 @@ class PtSampler final : public Sampler {
     setup.params = &params;
     ASSIGN_OR_RETURN(const BetaRange range, LadderRange(model, params, wire));
     setup.betas = MakeLadder(range, wire.replicas() == 0
-                                        ? kDefaultPtReplicas
+                                        ? DefaultPtReplicas()
                                         : static_cast<int>(wire.replicas()));
     {
       int64_t round_work = 0;

@@ -19,12 +19,13 @@
 
 namespace qs {
 
-// Rungs of a ladder when the request leaves PtParams.replicas at 0.
-inline constexpr int kDefaultPtReplicas = 64;
 // Rounds of a ladder when the request leaves num_sweeps unset.
 inline constexpr int kDefaultPtRounds = 10000;
-// The largest ladder a request may ask for.
-inline constexpr int kMaxPtReplicas = 1024;
+// Rungs of a ladder when the request leaves PtParams.replicas at 0 (the
+// default its option states).
+inline int DefaultPtReplicas() {
+  return static_cast<int>(StatedDefault<v1::PtParams>("replicas"));
+}
 
 std::unique_ptr<Sampler> NewPtSampler(WorkerPool* pool);
 

@@ -31,9 +31,6 @@ ABSL_FLAG(int64_t, qaoa_max_memory_mb, 0,
 namespace qs {
 namespace {
 
-constexpr uint32_t kDefaultMaxIterations = 200;
-constexpr uint32_t kMaxIterations = 100000;
-
 std::string Mebibytes(int64_t bytes) {
   return absl::StrCat(bytes >> 20, " MiB");
 }
@@ -98,9 +95,11 @@ Optimised Optimise(QaoaStatevector& sim, const QaoaAngles& start,
   opt.set_lower_bounds(lower);
   opt.set_upper_bounds(upper);
   opt.set_initial_step(step);
-  opt.set_maxeval(static_cast<int>(wire.max_iterations() > 0
-                                       ? wire.max_iterations()
-                                       : kDefaultMaxIterations));
+  opt.set_maxeval(static_cast<int>(
+      wire.max_iterations() > 0
+          ? wire.max_iterations()
+          : static_cast<uint32_t>(
+                StatedDefault<v1::QaoaParams>("max_iterations"))));
   opt.set_ftol_abs(1e-10);
   opt.set_xtol_abs(1e-8);
   opt.set_min_objective(objective, &context);
@@ -127,40 +126,6 @@ class QaoaBackend final : public Backend {
            "(given, linear-ramp or optimised angles; X or XY mixer)";
   }
   absl::string_view params_field() const override { return "qaoa"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "layers",
-         .default_value = "the number of gammas given, else 5",
-         .help = "QAOA depth p: cost and mixer layers",
-         .min = 1,
-         .max = kMaxQaoaLayers},
-        {.name = "gammas",
-         .default_value = "optimised from a linear ramp",
-         .help = "cost angles, one per layer (with betas: no optimisation)",
-         .unit = "rad"},
-        {.name = "betas",
-         .default_value = "optimised from a linear ramp",
-         .help = "mixer angles, one per layer",
-         .unit = "rad"},
-        {.name = "optimizer",
-         .default_value = "BOBYQA",
-         .help = "NLopt's local optimiser of the angles",
-         .refused_values = {{"COBYLA",
-                             "COBYLA is not offered: NLopt's COBYLA can loop "
-                             "forever inside one step, beyond the reach of "
-                             "cancels and deadlines; use BOBYQA or "
-                             "NELDER_MEAD"}}},
-        {.name = "max_iterations",
-         .default_value = "200",
-         .help = "evaluations of the expectation the optimiser may make",
-         .min = 1,
-         .max = kMaxIterations},
-        {.name = "mixer",
-         .default_value = "QAOA_MIXER_X",
-         .help = "X on every qubit, or the XY ring mixer inside each "
-                 "exactly-one group"}};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,

@@ -16,7 +16,6 @@ namespace qs {
 namespace {
 
 // Two boards tell whether the first is the only one.
-constexpr int64_t kDefaultMaxSolutions = 2;
 
 v1::Satisfiability ToProto(SatResult result) {
   switch (result) {
@@ -38,17 +37,6 @@ class SatBackend final : public Backend {
            "that none exists, and whether it is unique";
   }
   absl::string_view params_field() const override { return "sat"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "max_solutions",
-         .default_value = "2 (enough to tell a unique board from several)",
-         .help = "boards to find, each different from those before "
-                 "(at most the server's read limit)",
-         .unit = "boards",
-         .min = 1,
-         .max = 1000000}};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     // A binary-encoded queens problem is solved by its BIN formula.
     return {.exact = true,
@@ -80,9 +68,11 @@ class SatBackend final : public Backend {
   // Boards to find take the place of reads; there are no sweeps.
   JobBudget Budget(const v1::SolveParams& params,
                    JobBudget defaults) const override {
-    return {.num_reads = static_cast<int>(params.sat().max_solutions() > 0
-                                              ? params.sat().max_solutions()
-                                              : kDefaultMaxSolutions),
+    return {.num_reads = static_cast<int>(
+                params.sat().max_solutions() > 0
+                    ? params.sat().max_solutions()
+                    : static_cast<int64_t>(
+                          StatedDefault<v1::SatParams>("max_solutions"))),
             .num_sweeps = 0};
   }
 

@@ -19,11 +19,10 @@
 namespace qs {
 namespace {
 
-constexpr double kDefaultTimeStep = 1.25;
-constexpr double kDefaultA0 = 1;
-// The default time step's share of the stability limit 2 / sqrt(a0 k).
+// The derived time step (SbParams.time_step's rule): at most this, else
+// this share of the stability limit 2 / sqrt(a0 k).
+constexpr double kLargestDerivedTimeStep = 1.25;
 constexpr double kStabilityShare = 0.6;
-constexpr double kDefaultHeat = 0.05;
 constexpr int kMaxCheckInterval = 16;
 // Lane-coupling updates (one W_ij x_j of one lane) between polls on large
 // models.
@@ -73,49 +72,6 @@ class SbSampler final : public Sampler {
            "optionally heated; replicas in SIMD lanes (reads are replicas)";
   }
   absl::string_view params_field() const override { return "sb"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "variant",
-         .default_value = "SB_DISCRETE",
-         .help = "ballistic (force from the positions) or discrete (force "
-                 "from their signs)"},
-        {.name = "heated",
-         .default_value = "false",
-         .help = "adds the heating term gamma y_i to the momentum's force"},
-        {.name = "time_step",
-         .default_value = "min(1.25, 1.2 / sqrt(a0 (a0 + c0 rho))), rho the "
-                          "couplings' spectral radius",
-         .help = "Delta t of the symplectic Euler steps",
-         .min = 1e-6,
-         .max = 10},
-        {.name = "steps",
-         .default_value = "num_sweeps",
-         .help = "time steps of every replica; a(t) ramps from 0 to a0 over "
-                 "them",
-         .unit = "steps",
-         .min = 1},
-        {.name = "c0",
-         .default_value = "0.5 / (sqrt(n) std(J)) of the Ising couplings",
-         .help = "scale of the couplings' force",
-         .min = 1e-12,
-         .max = 1e12},
-        {.name = "a0",
-         .default_value = "1",
-         .help = "the bifurcation parameter's final value (and the positions' "
-                 "speed scale)",
-         .min = 1e-6,
-         .max = 1e6},
-        {.name = "kernel",
-         .default_value = "KERNEL_AUTO",
-         .help = "SIMD path; every path gives the same samples"},
-        {.name = "heat",
-         .default_value = "0.05",
-         .help = "heating rate gamma of the heated variants",
-         .unit = "1/time",
-         .min = 1e-9,
-         .max = 10}};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -298,8 +254,9 @@ SbConstants ResolveSbConstants(const v1::SbParams& wire, const SbModel& model,
   constants.heated = wire.heated();
 
   constants.steps = wire.steps() > 0 ? wire.steps() : std::max(0, num_sweeps);
-  constants.a0 = wire.a0() > 0 ? wire.a0() : kDefaultA0;
-  constants.heat = wire.heat() > 0 ? wire.heat() : kDefaultHeat;
+  constants.a0 = wire.a0() > 0 ? wire.a0() : StatedDefault<v1::SbParams>("a0");
+  constants.heat =
+      wire.heat() > 0 ? wire.heat() : StatedDefault<v1::SbParams>("heat");
   if (wire.c0() > 0) {
     constants.c0 = wire.c0();
   } else if (model.coupling_norm > 0) {
@@ -319,7 +276,7 @@ SbConstants ResolveSbConstants(const v1::SbParams& wire, const SbModel& model,
   constants.time_step =
       wire.time_step() > 0
           ? wire.time_step()
-          : std::min(kDefaultTimeStep,
+          : std::min(kLargestDerivedTimeStep,
                      kStabilityShare * 2 / std::sqrt(stiffest));
   return constants;
 }

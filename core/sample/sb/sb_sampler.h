@@ -30,8 +30,8 @@ int SbCheckInterval(const SbModel& model, int lanes);
 SbConstants ResolveSbConstants(const v1::SbParams& wire, const SbModel& model,
                                int num_sweeps);
 
-// What the schema (param_specs) cannot check: steps within the server's sweep
-// limit. INVALID_ARGUMENT naming the field.
+// What the schema (SbParams' field options) cannot check: steps within the
+// server's sweep limit. INVALID_ARGUMENT naming the field.
 absl::Status CheckSbParams(const v1::SbParams& wire, uint32_t max_sweeps,
                            absl::string_view prefix = "params");
 

@@ -23,8 +23,6 @@
 namespace qs {
 namespace {
 
-constexpr int kDefaultSlices = 8;
-constexpr uint32_t kMaxSlices = 1024;
 // A lane batch keeps P states and P field arrays of every lane (8 bytes a
 // slice variable and lane): 256 MiB per running thread at the limit on the
 // 16-lane path.
@@ -32,7 +30,7 @@ constexpr int64_t kMaxSliceVariables = int64_t{1} << 21;
 
 // What a request runs, defaults filled in.
 struct SqaOptions {
-  int slices = kDefaultSlices;
+  int slices = static_cast<int>(StatedDefault<v1::SqaParams>("trotter_slices"));
   double beta = 0;
   double gamma_start = 0;
   double gamma_end = 0;
@@ -70,36 +68,6 @@ class SqaSampler final : public Sampler {
            "independent runs; samples are each run's best slice)";
   }
   absl::string_view params_field() const override { return "sqa"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "trotter_slices",
-         .default_value = "8",
-         .help = "replicas of the classical model along imaginary time",
-         .min = 1,
-         .max = kMaxSlices},
-        {.name = "beta",
-         .default_value = "twice the cold end of cpu-sa's tuned range",
-         .help = "inverse temperature of the whole path integral",
-         .unit = "1/energy",
-         .min = 0},
-        {.name = "gamma_start",
-         .default_value = "4 / beta",
-         .help = "transverse field at the start of the anneal",
-         .unit = "energy",
-         .min = 0},
-        {.name = "gamma_end",
-         .default_value = "gamma_start / 1000",
-         .help = "transverse field at the end of the anneal",
-         .unit = "energy",
-         .min = 0},
-        {.name = "schedule",
-         .default_value = "SQA_LINEAR",
-         .help = "shape of the transverse field's fall"},
-        {.name = "all_slices",
-         .default_value = "false",
-         .help = "stream every slice of a run, not only its best"}};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,
@@ -114,7 +82,7 @@ class SqaSampler final : public Sampler {
     defaults.proposals_per_variable =
         params.sqa().trotter_slices() > 0
             ? static_cast<int>(params.sqa().trotter_slices())
-            : kDefaultSlices;
+            : static_cast<int>(StatedDefault<v1::SqaParams>("trotter_slices"));
     return defaults;
   }
 

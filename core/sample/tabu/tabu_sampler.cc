@@ -20,18 +20,14 @@
 namespace qs {
 namespace {
 
-constexpr int kDefaultStallSweeps = 10;
-constexpr int kDefaultEliteSize = 4;
-constexpr double kDefaultPerturbation = 0.1;
-constexpr uint32_t kMaxEliteSize = 1000;
-
 // The options of a request, defaults filled in.
 struct TabuOptions {
   int tenure = 1;
   int64_t stall_moves = 0;
   int64_t max_moves = 0;
-  int elite_size = kDefaultEliteSize;
-  double perturbation = kDefaultPerturbation;
+  int elite_size =
+      static_cast<int>(StatedDefault<v1::TabuParams>("elite_size"));
+  double perturbation = StatedDefault<v1::TabuParams>("perturbation");
 };
 
 TabuOptions ResolveOptions(const v1::TabuParams& wire, int n, int num_sweeps) {
@@ -40,7 +36,9 @@ TabuOptions ResolveOptions(const v1::TabuParams& wire, int n, int num_sweeps) {
                                            wire.tenure(), std::max(0, n - 1)))
                                      : DefaultTabuTenure(n);
   const int64_t stall =
-      wire.stall_sweeps() > 0 ? wire.stall_sweeps() : kDefaultStallSweeps;
+      wire.stall_sweeps() > 0
+          ? int64_t{wire.stall_sweeps()}
+          : static_cast<int64_t>(StatedDefault<v1::TabuParams>("stall_sweeps"));
   options.stall_moves = std::max<int64_t>(1, stall * n);
   options.max_moves = int64_t{num_sweeps} * n;
   if (wire.elite_size() > 0) options.elite_size = wire.elite_size();
@@ -98,34 +96,6 @@ class TabuSampler final : public Sampler {
            "states (reads are restarts)";
   }
   absl::string_view params_field() const override { return "tabu"; }
-  absl::Span<const ParamSpec> param_specs() const override {
-    static const auto* const specs = new std::vector<ParamSpec>{
-        {.name = "tenure",
-         .default_value = "min(20, n / 4), at least 1, at most n - 1",
-         .help = "moves for which a flipped variable may not flip back "
-                 "(unless that finds a new best)",
-         .unit = "moves",
-         .min = 1,
-         .max = 1e6},
-        {.name = "stall_sweeps",
-         .default_value = "10",
-         .help = "sweeps (n moves each) without a new best before the "
-                 "restart ends",
-         .unit = "sweeps",
-         .min = 1},
-        {.name = "elite_size",
-         .default_value = "4",
-         .help = "distinct best restart states kept as starting points",
-         .min = 1,
-         .max = kMaxEliteSize},
-        {.name = "perturbation",
-         .default_value = "0.1",
-         .help = "share of the variables flipped in an elite state before a "
-                 "restart from it",
-         .min = 0,
-         .max = 1}};
-    return *specs;
-  }
   BackendCapabilities capabilities() const override {
     return {.exact = false,
             .deterministic = true,

@@ -23,7 +23,7 @@ namespace qs {
 
 inline constexpr int kTabuRoundSize = 8;
 
-// What the schema (TabuSampler::param_specs) cannot check: stall_sweeps
+// What the schema (TabuParams' field options) cannot check: stall_sweeps
 // within the server's sweep limit. INVALID_ARGUMENT naming the field.
 absl::Status CheckTabuParams(const v1::TabuParams& wire, uint32_t max_sweeps,
                              absl::string_view prefix = "params");

@@ -1,10 +1,11 @@
-// Backend parameter schemas (core/backend/param_schema.h): the generic checks
-// and descriptions, and the rule every registered backend keeps — one spec
-// per field of its own message, each with a default and a line of help, and
-// its message named after it.
+// Backend parameter schemas (core/backend/param_schema.h): the generic checks,
+// descriptions and literal defaults read from the (qs.v1.param) options, and
+// the rule every registered backend keeps — an option on every field of its
+// own message, each with a default and a line of help, and its message named
+// after it.
 #include "core/backend/param_schema.h"
 
-#include <set>
+#include <limits>
 #include <string>
 
 #include "absl/strings/str_replace.h"
@@ -18,114 +19,129 @@ namespace qs {
 namespace {
 
 using ::qs::testing::StatusIs;
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::Optional;
 
-const std::vector<ParamSpec>& PtSpecs() {
-  static const auto* const specs = new std::vector<ParamSpec>{
-      {.name = "replicas",
-       .default_value = "64",
-       .help = "h",
-       .min = 2,
-       .max = 8},
-      {.name = "beta_hot",
-       .default_value = "d",
-       .help = "h",
-       .min = 0,
-       .min_exclusive = true},
-      {.name = "moves",
-       .default_value = "d",
-       .help = "h",
-       .refused_values = {{"PT_MOVES_ONE_HOT_SWAP", "not here"}}}};
-  return *specs;
+const google::protobuf::FieldDescriptor& Field(
+    const google::protobuf::Descriptor& type, const std::string& name) {
+  return *type.FindFieldByName(name);
 }
 
 TEST(ParamSchemaTest, ZeroIsUnsetAndBoundsAreInclusive) {
-  v1::PtParams pt;
-  EXPECT_OK(CheckParamsBySchema(pt, PtSpecs(), "params.pt"));
-  pt.set_replicas(8);
-  EXPECT_OK(CheckParamsBySchema(pt, PtSpecs(), "params.pt"));
-  pt.set_replicas(9);
-  EXPECT_THAT(CheckParamsBySchema(pt, PtSpecs(), "params.pt"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("params.pt.replicas: must be 2..8, got 9")));
-  pt.set_replicas(1);
-  EXPECT_THAT(CheckParamsBySchema(pt, PtSpecs(), "params.pt"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("params.pt.replicas")));
+  v1::TabuParams tabu;
+  EXPECT_OK(CheckParamsBySchema(tabu, "params.tabu"));
+  tabu.set_elite_size(1000);
+  EXPECT_OK(CheckParamsBySchema(tabu, "params.tabu"));
+  tabu.set_elite_size(1001);
+  EXPECT_THAT(
+      CheckParamsBySchema(tabu, "params.tabu"),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("params.tabu.elite_size: must be 1..1000, got 1001")));
 }
 
 TEST(ParamSchemaTest, RefusesNonFiniteExclusiveBoundsAndEnums) {
+  v1::DwaveParams dwave;
+  dwave.set_annealing_time_us(std::numeric_limits<double>::quiet_NaN());
+  EXPECT_THAT(CheckParamsBySchema(dwave, "p"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("p.annealing_time_us: must be finite")));
+  // A field with presence: its zero is a value, and "> 0" refuses it.
+  dwave.set_annealing_time_us(0);
+  EXPECT_THAT(CheckParamsBySchema(dwave, "p"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("p.annealing_time_us: must be > 0")));
   v1::PtParams pt;
-  pt.set_beta_hot(std::numeric_limits<double>::quiet_NaN());
-  EXPECT_THAT(CheckParamsBySchema(pt, PtSpecs(), "p"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("p.beta_hot: must be finite")));
-  pt.set_beta_hot(-0.5);
-  EXPECT_THAT(CheckParamsBySchema(pt, PtSpecs(), "p"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("p.beta_hot: must be > 0")));
-  pt.set_beta_hot(0.5);
   pt.set_moves(static_cast<v1::PtMoves>(42));
-  EXPECT_THAT(CheckParamsBySchema(pt, PtSpecs(), "p"),
+  EXPECT_THAT(CheckParamsBySchema(pt, "p"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("p.moves: unknown value 42")));
-  pt.set_moves(v1::PT_MOVES_ONE_HOT_SWAP);
-  EXPECT_THAT(CheckParamsBySchema(pt, PtSpecs(), "p"),
+  v1::CpuSaParams sa;
+  sa.set_schedule(v1::SCHEDULE_CUSTOM);
+  EXPECT_THAT(CheckParamsBySchema(sa, "p"),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("p.moves: not here")));
+                       HasSubstr("p.schedule: SCHEDULE_CUSTOM is reported")));
 }
 
 TEST(ParamSchemaTest, ChecksEveryElementOfAList) {
-  const std::vector<ParamSpec> specs = {
-      {.name = "beta_schedule", .default_value = "d", .help = "h", .min = 0}};
   v1::CpuSaParams sa;
   sa.add_beta_schedule(0);  // an element's zero is a value, and allowed here
   sa.add_beta_schedule(-1);
-  EXPECT_THAT(CheckParamsBySchema(sa, specs, "params.cpu_sa"),
+  EXPECT_THAT(CheckParamsBySchema(sa, "params.cpu_sa"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("params.cpu_sa.beta_schedule[1]")));
 }
 
 TEST(ParamSchemaTest, DescribesTypesChoicesAndBounds) {
   const std::vector<v1::ParamDescription> rows =
-      DescribeParams(*v1::PtParams::descriptor(), PtSpecs());
-  ASSERT_EQ(rows.size(), 3);
+      DescribeParams(*v1::PtParams::descriptor());
+  ASSERT_EQ(rows.size(), 5);
   EXPECT_EQ(rows[0].name(), "replicas");
   EXPECT_EQ(rows[0].type(), "uint32");
-  EXPECT_EQ(rows[0].min(), 2);
-  EXPECT_EQ(rows[0].max(), 8);
-  EXPECT_EQ(rows[1].type(), "double");
-  EXPECT_FALSE(rows[1].has_max());
-  EXPECT_TRUE(rows[1].min_exclusive());
+  EXPECT_EQ(rows[0].default_value(), "64");
+  EXPECT_EQ(rows[0].min(), 1);
+  EXPECT_EQ(rows[0].max(), 1024);
   EXPECT_FALSE(rows[0].min_exclusive());
-  EXPECT_EQ(rows[2].type(), "enum");
-  EXPECT_THAT(rows[2].choices(),
-              ElementsAre("PT_MOVES_DEFAULT", "PT_MOVES_SINGLE_FLIP"));
-  const std::vector<v1::ParamDescription> dwave = DescribeParams(
-      *v1::DwaveParams::descriptor(),
-      {{.name = "anneal_schedule", .default_value = "d", .help = "h"},
-       {.name = "chain_strength", .default_value = "d", .help = "h"}});
-  EXPECT_EQ(dwave[0].type(), "AnnealPoint");
-  EXPECT_TRUE(dwave[0].repeated());
-  EXPECT_TRUE(dwave[1].has_presence());
+  EXPECT_EQ(rows[1].type(), "double");
+  EXPECT_EQ(rows[1].unit(), "1/energy");
+  EXPECT_FALSE(rows[1].has_max());
+  EXPECT_EQ(rows[3].type(), "enum");
+  EXPECT_THAT(rows[3].choices(),
+              ElementsAre("PT_MOVES_DEFAULT", "PT_MOVES_SINGLE_FLIP",
+                          "PT_MOVES_ONE_HOT_SWAP"));
+  const std::vector<v1::ParamDescription> sa =
+      DescribeParams(*v1::CpuSaParams::descriptor());
+  EXPECT_THAT(sa[2].choices(), Not(Contains("SCHEDULE_CUSTOM")));
+  const std::vector<v1::ParamDescription> dwave =
+      DescribeParams(*v1::DwaveParams::descriptor());
+  EXPECT_TRUE(dwave[1].min_exclusive());
+  EXPECT_TRUE(dwave[2].has_presence());
+  EXPECT_EQ(dwave[9].name(), "anneal_schedule");
+  EXPECT_EQ(dwave[9].type(), "AnnealPoint");
+  EXPECT_TRUE(dwave[9].repeated());
+}
+
+TEST(ParamSchemaTest, LiteralDefaultsAreNumbersBooleansAndEnumValues) {
+  const auto& tabu = *v1::TabuParams::descriptor();
+  EXPECT_THAT(LiteralDefault(Field(tabu, "stall_sweeps")), Optional(10.0));
+  EXPECT_THAT(LiteralDefault(Field(tabu, "perturbation")), Optional(0.1));
+  EXPECT_EQ(LiteralDefault(Field(tabu, "tenure")), std::nullopt);  // a rule
+  // A literal followed by an explanation in parentheses.
+  EXPECT_THAT(
+      LiteralDefault(Field(*v1::SatParams::descriptor(), "max_solutions")),
+      Optional(2.0));
+  const auto& sa = *v1::CpuSaParams::descriptor();
+  EXPECT_THAT(LiteralDefault(Field(sa, "schedule")),
+              Optional(static_cast<double>(v1::GEOMETRIC)));
+  EXPECT_THAT(LiteralDefault(Field(sa, "kernel")),
+              Optional(static_cast<double>(v1::KERNEL_AUTO)));
+  EXPECT_EQ(LiteralDefault(Field(sa, "beta_hot")), std::nullopt);
+  const auto& dwave = *v1::DwaveParams::descriptor();
+  EXPECT_THAT(LiteralDefault(Field(dwave, "auto_scale")), Optional(1.0));
+  EXPECT_EQ(LiteralDefault(Field(dwave, "label")), std::nullopt);
+  // A number that starts a formula is not a literal.
+  EXPECT_EQ(LiteralDefault(Field(*v1::SqaParams::descriptor(), "gamma_start")),
+            std::nullopt);
+  EXPECT_EQ(LiteralDefault(Field(*v1::SbParams::descriptor(), "time_step")),
+            std::nullopt);
+  EXPECT_EQ(StatedDefault<v1::SbParams>("heat"), 0.05);
 }
 
 // Every registered backend: its message is SolveParams.<name with '-' as
-// '_'> (clients find it by that rule), and the schema and the message list the
-// same fields, each with a default and help.
-TEST(ParamSchemaTest, EveryBackendDeclaresEveryFieldOfItsMessage) {
+// '_'> (clients find it by that rule), and every field of it carries an
+// option with a default and help; a literal default lies within its bounds.
+TEST(ParamSchemaTest, EveryFieldOfEveryBackendsMessageHasAnOption) {
   WorkerPool pool(1);
   BackendRegistry registry;
   BackendOptions options;
   options.pool = &pool;
   ASSERT_OK(RegisterBuiltinBackends(registry, options));
+  int messages = 0;
   for (const Backend* backend : registry.All()) {
     SCOPED_TRACE(backend->name());
-    if (backend->params_field().empty()) {
-      EXPECT_TRUE(backend->param_specs().empty());
-      continue;
-    }
+    if (backend->params_field().empty()) continue;
     EXPECT_EQ(backend->params_field(),
               absl::StrReplaceAll(backend->name(), {{"-", "_"}}));
     const auto* field = v1::SolveParams::descriptor()->FindFieldByName(
@@ -133,19 +149,29 @@ TEST(ParamSchemaTest, EveryBackendDeclaresEveryFieldOfItsMessage) {
     ASSERT_NE(field, nullptr);
     ASSERT_NE(field->containing_oneof(), nullptr);
     const google::protobuf::Descriptor& type = *field->message_type();
-    std::set<std::string> declared;
-    for (const ParamSpec& spec : backend->param_specs()) {
-      EXPECT_NE(type.FindFieldByName(spec.name), nullptr)
-          << spec.name << " is not a field of " << type.name();
-      EXPECT_TRUE(declared.insert(spec.name).second) << spec.name;
-      EXPECT_STRNE(spec.default_value, "") << spec.name;
-      EXPECT_STRNE(spec.help, "") << spec.name;
+    ++messages;
+    for (int f = 0; f < type.field_count(); ++f) {
+      const google::protobuf::FieldDescriptor& param = *type.field(f);
+      const v1::ParamOption* option = ParamOptionOf(param);
+      ASSERT_NE(option, nullptr)
+          << type.name() << "." << param.name() << " has no (qs.v1.param)";
+      EXPECT_NE(option->default_(), "") << param.name();
+      EXPECT_NE(option->help(), "") << param.name();
+      const std::optional<double> literal = LiteralDefault(param);
+      if (!literal || *literal == 0 ||
+          param.cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_ENUM)
+        continue;
+      if (option->has_min()) {
+        EXPECT_GE(*literal, option->min()) << param.name();
+      }
+      if (option->has_max()) {
+        EXPECT_LE(*literal, option->max()) << param.name();
+      }
     }
-    for (int f = 0; f < type.field_count(); ++f)
-      EXPECT_TRUE(declared.contains(type.field(f)->name()))
-          << type.field(f)->name() << " of " << type.name()
-          << " has no ParamSpec";
   }
+  EXPECT_EQ(messages, v1::SolveParams::descriptor()
+                          ->FindOneofByName("backend_params")
+                          ->field_count());
 }
 
 }  // namespace

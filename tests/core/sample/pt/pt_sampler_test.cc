@@ -104,8 +104,8 @@ TEST(PtSamplerTest, EndsALadderAtTheKnownGroundEnergy) {
   EXPECT_LT(stats.sweeps_done, 4 * 100000);
   EXPECT_EQ(stats.info.moves(), "single-flip+one-hot-swap");
   EXPECT_GT(stats.info.pt().swap_accepted(), 0);
-  ASSERT_EQ(stats.info.pt().betas_size(), kDefaultPtReplicas);
-  ASSERT_EQ(stats.info.pt().exchange_rates_size(), kDefaultPtReplicas - 1);
+  ASSERT_EQ(stats.info.pt().betas_size(), DefaultPtReplicas());
+  ASSERT_EQ(stats.info.pt().exchange_rates_size(), DefaultPtReplicas() - 1);
   for (double rate : stats.info.pt().exchange_rates()) {
     EXPECT_GT(rate, 0);
     EXPECT_LE(rate, 1);
@@ -276,7 +276,7 @@ TEST(PtSamplerTest, BadParametersNameTheField) {
       check([](v1::PtParams& p) { p.set_moves(static_cast<v1::PtMoves>(9)); }),
       StatusIs(absl::StatusCode::kInvalidArgument,
                HasSubstr("params.pt.moves")));
-  EXPECT_OK(check([](v1::PtParams& p) { p.set_replicas(kMaxPtReplicas); }));
+  EXPECT_OK(check([](v1::PtParams& p) { p.set_replicas(1024); }));
 }
 
 TEST(PtSamplerTest, QueensGroupsAreRowsColumnsAndRegions) {

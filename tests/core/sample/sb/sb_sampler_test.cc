@@ -281,20 +281,6 @@ TEST(SbSamplerTest, ATimeLimitKeepsTheReadsItCut) {
     EXPECT_EQ(s.energy, model.Energy(s.bits));
 }
 
-TEST(SbParamsTest, EveryFieldHasASpec) {
-  WorkerPool pool(1);
-  const std::unique_ptr<Sampler> sampler = NewSbSampler(&pool);
-  EXPECT_EQ(sampler->params_field(), "sb");
-  const google::protobuf::Descriptor& type = *v1::SbParams::descriptor();
-  for (int k = 0; k < type.field_count(); ++k) {
-    EXPECT_NE(FindParamSpec(sampler->param_specs(), type.field(k)->name()),
-              nullptr)
-        << type.field(k)->name();
-  }
-  EXPECT_EQ(sampler->param_specs().size(),
-            static_cast<size_t>(type.field_count()));
-}
-
 TEST(SbParamsTest, OutOfRangeParametersAreRefusedNamingTheField) {
   WorkerPool pool(1);
   BackendRegistry registry;
