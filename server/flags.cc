@@ -8,92 +8,122 @@
 #include "absl/strings/str_cat.h"
 #include "spdlog/spdlog.h"
 
+// Each help string is also the "meaning" column of the flag tables in the docs
+// (scripts/update-flag-docs.sh): it says what the flag bounds, its unit, and,
+// in a clause "; 0: ..." or "; empty: ...", what a default of 0 or empty
+// stands for; the tables show that text beside the default.
 ABSL_FLAG(std::string, address, "0.0.0.0:50051",
           "gRPC listen address host:port (port 0: any free port)");
 ABSL_FLAG(std::string, metrics_address, "0.0.0.0:9464",
-          "Prometheus /metrics address host:port; empty: off");
+          "Prometheus `/metrics` address host:port; empty: off");
 ABSL_FLAG(int, worker_threads, 0,
-          "Compute threads shared by all requests; 0: one per core");
+          "Compute threads shared by every request (reads are spread over "
+          "them round-robin between requests); 0: one per core");
 ABSL_FLAG(int, max_concurrent_requests, 0,
           "Requests running at once; 0: twice the compute threads");
 ABSL_FLAG(int, max_queued_requests, 64,
-          "Admitted requests that may wait for a request thread; beyond this, "
-          "UNAVAILABLE");
+          "Admitted requests that may wait for a request thread beyond those "
+          "running; past this, `UNAVAILABLE` at once");
 ABSL_FLAG(int, max_batch_in_flight, 0,
-          "Items of one SolveBatch stream running at once; 0: "
-          "max_concurrent_requests");
+          "Items of one `SolveBatch` stream running at once (each also takes "
+          "an admission slot; past the queue, the item's result is "
+          "`UNAVAILABLE`); 0: `--max_concurrent_requests`");
 ABSL_FLAG(std::string, instance_name, "",
-          "Name of this process in responses; empty: hostname:port");
+          "Name of this process in `BatchResult.server_instance` and "
+          "`SolveHeader.server_instance`; empty: hostname:port");
 ABSL_FLAG(std::string, tls_cert_file, "",
-          "PEM certificate chain of the server; empty: plaintext");
+          "PEM certificate chain of the server, for gRPC and HTTP alike; "
+          "empty: plaintext");
 ABSL_FLAG(std::string, tls_key_file, "",
-          "PEM private key of the server certificate");
+          "PEM private key of the server certificate (needs "
+          "`--tls_cert_file`)");
 ABSL_FLAG(std::string, tls_client_ca_file, "",
           "PEM CA bundle; when set, clients need a certificate it signed "
-          "(mutual TLS)");
+          "(mutual TLS; needs `--tls_cert_file`)");
 ABSL_FLAG(std::string, auth_token_file, "",
-          "File holding a bearer token every Solver call must present; "
-          "empty: none. Health stays open");
+          "File holding a bearer token every Solver call and `/v1/*` HTTP "
+          "route must present (health and the probes stay open); empty: none");
 ABSL_FLAG(std::string, http_address, "",
           "HTTP/JSON front and playground address host:port (port 0: any "
-          "free port); empty: off. Uses the --tls_* files and the bearer "
-          "token as gRPC does");
+          "free port), using the `--tls_*` files and the bearer token as gRPC "
+          "does; empty: off");
 ABSL_FLAG(int, http_threads, 8,
           "HTTP connection threads kept waiting for new connections (each "
           "connection gets a thread of its own, up to "
-          "--http_max_connections)");
+          "`--http_max_connections`), 0..1024");
 ABSL_FLAG(int, http_max_body_mb, 16,
-          "Largest HTTP request body, MiB, chunked bodies included (larger: "
-          "413, the body left unread)");
+          "Largest HTTP request body, MiB of decoded bytes, chunked or "
+          "compressed bodies included (larger: 413; a larger declared "
+          "`Content-Length` is refused before the body is read)");
 ABSL_FLAG(int, http_max_connections, 1024,
-          "HTTP connections open at once; at the bound the oldest idle one "
-          "is closed, else the new one gets 503");
+          "HTTP connections open at once, all clients; at the bound the "
+          "oldest idle one is closed, else the new one gets 503");
 ABSL_FLAG(int, http_max_connections_per_client, 256,
           "HTTP connections open at once from one client address; at the "
           "bound that client's oldest idle one is closed");
 ABSL_FLAG(double, http_header_timeout_seconds, 10,
-          "Time for a request's line and headers, from the connection (or "
-          "the previous answer) on; past it the connection closes");
+          "Time for a request's line and headers (64 KiB at most), seconds, "
+          "from the connection (or the previous answer) on; past it the "
+          "connection closes");
 ABSL_FLAG(double, http_body_timeout_seconds, 60,
-          "Time for a whole request body once its headers are in");
+          "Time for a whole request body once its headers are in, seconds");
 ABSL_FLAG(double, http_write_timeout_seconds, 10,
-          "Time a client may leave an answer unread before the call is "
-          "cancelled");
+          "Time one write of an answer may stay blocked (a client that does "
+          "not read), seconds; past it the call is cancelled (`CANCELLED`)");
 ABSL_FLAG(double, http_keep_alive_seconds, 5,
-          "Time an idle keep-alive HTTP connection stays open");
+          "Time an idle keep-alive HTTP connection stays open between "
+          "requests, seconds");
 ABSL_FLAG(int, http_max_json_depth, 64,
-          "Deepest nesting of JSON arrays and objects in an HTTP body "
-          "(deeper: 400)");
+          "Deepest nesting of JSON arrays and objects in an HTTP body, checked "
+          "before it is parsed (deeper: 400)");
 ABSL_FLAG(int, http_max_answer_mb, 64,
-          "Largest answer built whole (?stream=false), MiB, estimated from "
-          "params.max_sample_events before the solve (larger: 429)");
+          "Largest answer built whole (`?stream=false`), MiB, estimated from "
+          "`params.max_sample_events` before the solve (larger: "
+          "`RESOURCE_EXHAUSTED`, 429)");
 ABSL_FLAG(int64_t, max_variables, 200000,
-          "Largest full puzzle model (variables) accepted");
+          "Largest full puzzle model accepted, variables (larger: "
+          "`RESOURCE_EXHAUSTED`)");
 ABSL_FLAG(int64_t, max_couplers, 20000000,
-          "Largest reduced model (quadratic terms) accepted");
+          "Largest reduced model accepted, quadratic terms (larger: "
+          "`RESOURCE_EXHAUSTED`)");
 ABSL_FLAG(int64_t, max_model_mb, 512,
           "Largest memory to build one model, MiB, estimated from its "
-          "variables and couplers before it is built (RESOURCE_EXHAUSTED)");
-ABSL_FLAG(uint32_t, max_reads, 100000, "Largest num_reads accepted");
-ABSL_FLAG(uint32_t, max_sweeps, 10000000, "Largest num_sweeps accepted");
+          "variables and couplers before it is built, over gRPC as over HTTP "
+          "(larger: `RESOURCE_EXHAUSTED`)");
+ABSL_FLAG(uint32_t, max_reads, 100000,
+          "Largest `num_reads` accepted (larger: `INVALID_ARGUMENT`)");
+ABSL_FLAG(uint32_t, max_sweeps, 10000000,
+          "Largest `num_sweeps` accepted (larger: `INVALID_ARGUMENT`)");
 ABSL_FLAG(double, max_attempts, 1e12,
-          "Largest reads x sweeps x variables per request (times pt's "
-          "replicas or sqa's slices): refused over it without a time limit, "
-          "reads clamped to it with one");
+          "Largest reads x sweeps x variables per request, times `pt`'s "
+          "replicas or `sqa`'s Trotter slices: over it a request without a "
+          "time limit gets `RESOURCE_EXHAUSTED`, one with a time limit runs "
+          "with its reads clamped (`SolveSummary.budget_clamped`)");
 ABSL_FLAG(double, max_time_limit_seconds, 3600,
-          "Largest time_limit_seconds accepted per request");
+          "Largest `time_limit_seconds` of a request, seconds (larger: "
+          "`INVALID_ARGUMENT`)");
 ABSL_FLAG(int64_t, compile_cache_entries, 256,
-          "Compiled problems kept for puzzles that come again (identical "
-          "puzzle and compile options); 0: no cache");
+          "Compiled problems kept for puzzles that come again (byte-identical "
+          "`PuzzleSpec` and `CompileOptions`; least recently used leave "
+          "first); a hit skips compiling and shows as "
+          "`CompileStats.from_cache`; 0: no cache");
 ABSL_FLAG(int64_t, compile_cache_mb, 256,
-          "Memory the compile cache may hold, MiB (approximate)");
-ABSL_FLAG(int, max_message_mb, 64, "Largest gRPC message, MiB");
+          "Memory the compile cache may hold, MiB (approximate); a larger "
+          "problem is not kept");
+ABSL_FLAG(int, max_message_mb, 64, "Largest gRPC message, MiB, 1..1024");
 ABSL_FLAG(double, shutdown_grace_seconds, 10,
-          "On SIGTERM/SIGINT, time running solves get to finish");
+          "On SIGTERM/SIGINT: health turns NOT_SERVING, new calls get "
+          "`UNAVAILABLE`, running and queued solves get this long, seconds; "
+          "then queued ones never start and running ones stop, both "
+          "`UNAVAILABLE`");
 ABSL_FLAG(double, memory_trim_seconds, 10,
-          "Hand free heap memory back to the system this often; 0: never");
+          "How often free heap memory is handed back to the system (glibc "
+          "`malloc_trim`), seconds, so that resident memory follows what is in "
+          "use after bursts; 0: never");
 ABSL_FLAG(std::string, log_level, "info",
-          "trace, debug, info, warn, error or off");
+          "spdlog level: trace, debug, info, warn, error or off; info logs "
+          "one line per request (method, request id, puzzle, variables, "
+          "backend, status, duration)");
 
 namespace qs::server {
 

@@ -2,18 +2,17 @@
 // server, and drains gracefully on SIGTERM or SIGINT.
 #include <csignal>
 #include <cstdio>
-#include <map>
 #include <optional>
 #include <string>
 #include <thread>
 
 #include "absl/flags/parse.h"
-#include "absl/flags/reflection.h"
 #include "absl/flags/usage.h"
-#include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
+#include "server/flag_tables.h"
 #include "server/flags.h"
 #include "server/server.h"
 #include "spdlog/spdlog.h"
@@ -26,28 +25,34 @@ volatile std::sig_atomic_t g_signal = 0;
 
 void OnSignal(int signal) { g_signal = signal; }
 
-// `--help` lists the server's own flags (with defaults) and `--version` the
-// version, both exiting 0; nullopt when neither is on the command line.
+// `--help` lists the server's own flags (with defaults), `--version` the
+// version and `--print_flag_tables[=GROUP]` the docs' flag tables (markdown,
+// see scripts/update-flag-docs.sh), each exiting 0 (2 for an unknown group);
+// nullopt when none is on the command line.
 std::optional<int> HelpOrVersion(int argc, char** argv) {
   for (int k = 1; k < argc; ++k) {
-    const absl::string_view arg = argv[k];
+    absl::string_view arg = argv[k];
     if (arg == "--version") {
       std::printf("qs_server %s\n", QS_VERSION);
       return 0;
     }
+    if (arg == "--print_flag_tables") {
+      std::fputs(qs::server::AllFlagTables().c_str(), stdout);
+      return 0;
+    }
+    if (absl::ConsumePrefix(&arg, "--print_flag_tables=")) {
+      auto table = qs::server::FlagTable(arg);
+      if (!table.ok()) {
+        std::fprintf(stderr, "%s\n",
+                     std::string(table.status().message()).c_str());
+        return 2;
+      }
+      std::fputs(table->c_str(), stdout);
+      return 0;
+    }
     if (arg != "--help" && arg != "-h" && arg != "--helpfull") continue;
-    std::printf("%s\n\nflags:\n", absl::ProgramUsageMessage().data());
-    std::map<std::string, const absl::CommandLineFlag*> flags;
-    for (const auto& [name, flag] : absl::GetAllFlags()) {
-      // The server's own flags and those its backends declare.
-      if (absl::StrContains(flag->Filename(), "server/") ||
-          absl::StrContains(flag->Filename(), "core/sample/"))
-        flags.emplace(name, flag);
-    }
-    for (const auto& [name, flag] : flags) {
-      std::printf("  --%s (default \"%s\")\n      %s\n", name.c_str(),
-                  flag->DefaultValue().c_str(), flag->Help().c_str());
-    }
+    std::printf("%s\n\nflags:\n%s", absl::ProgramUsageMessage().data(),
+                qs::server::ServerFlagsHelp().c_str());
     return 0;
   }
   return std::nullopt;
@@ -57,7 +62,8 @@ std::optional<int> HelpOrVersion(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "qs_server --address=HOST:PORT --metrics_address=HOST:PORT [flags]");
+      "qs_server --address=HOST:PORT --metrics_address=HOST:PORT [flags]\n"
+      "qs_server --help | --version | --print_flag_tables[=GROUP]");
   if (auto status = HelpOrVersion(argc, argv)) return *status;
   absl::ParseCommandLine(argc, argv);
   // Debian's Abseil is built with the mutex deadlock detector on, which keeps

@@ -1,11 +1,15 @@
 // `--help` and `--version` of qsolve and qs_server: each exits 0; a
 // subcommand's help lists that subcommand's flags (and not the others'); the
-// server's help lists its own flags.
+// server's help lists its own flags, and its flag tables (the docs') list each
+// of them once.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/qsolve_runner.h"
@@ -65,6 +69,42 @@ TEST(QsServerHelpTest, HelpListsTheServersFlagsAndVersionExitsZero) {
   const std::string version = RunServer("--version", &code);
   EXPECT_EQ(code, 0);
   EXPECT_THAT(version, HasSubstr("qs_server "));
+}
+
+TEST(QsServerHelpTest, FlagTablesListEveryFlagOfTheHelpOnce) {
+  int code = -1;
+  const std::string help = RunServer("--help", &code);
+  ASSERT_EQ(code, 0);
+  const std::string tables = RunServer("--print_flag_tables", &code);
+  ASSERT_EQ(code, 0);
+  int flags = 0;
+  for (absl::string_view line : absl::StrSplit(help, '\n')) {
+    EXPECT_LE(line.size(), 80u) << line;
+    if (!absl::ConsumePrefix(&line, "  --")) continue;
+    const std::string row =
+        absl::StrCat("| `--", line.substr(0, line.find(" (default")), "` |");
+    const std::vector<absl::string_view> pieces = absl::StrSplit(tables, row);
+    EXPECT_EQ(pieces.size(), 2u) << row;
+    ++flags;
+  }
+  EXPECT_GT(flags, 40);
+  // A default computed at start shows what it stands for.
+  EXPECT_THAT(tables, HasSubstr("| `--worker_threads` | `0` (one per core) |"));
+  EXPECT_THAT(tables, HasSubstr("| `--http_address` | empty (off) |"));
+}
+
+TEST(QsServerHelpTest, OneFlagTableHoldsItsGroupAndAnUnknownGroupIsRefused) {
+  int code = -1;
+  const std::string limits = RunServer("--print_flag_tables=limits", &code);
+  EXPECT_EQ(code, 0);
+  EXPECT_THAT(limits, HasSubstr("| `--max_reads` | `100000` |"));
+  EXPECT_THAT(limits, Not(HasSubstr("--max_concurrent_requests")));
+  EXPECT_THAT(limits, Not(HasSubstr("flags:begin")));
+  const std::string unknown = RunServer("--print_flag_tables=nope", &code);
+  EXPECT_EQ(code, 2);
+  EXPECT_THAT(unknown,
+              HasSubstr("unknown group 'nope'; groups: server, limits, http, "
+                        "dwave, qaoa"));
 }
 
 }  // namespace

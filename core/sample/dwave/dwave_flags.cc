@@ -10,38 +10,47 @@
 // The D-Wave backend. The API token comes from the environment variable
 // DWAVE_API_TOKEN or from --dwave_token_file, never from a flag (flags show in
 // process listings).
+// Each help string is also the "meaning" column of the D-Wave table in
+// docs/operations.md (scripts/update-flag-docs.sh); "; empty: ..." says what
+// the empty default stands for.
 ABSL_FLAG(std::string, dwave_endpoint, "",
           "SAPI base URL (e.g. https://na-west-1.cloud.dwavesys.com/sapi/v2/); "
-          "wins over --dwave_region");
+          "wins over `--dwave_region`");
 ABSL_FLAG(std::string, dwave_region, "",
-          "D-Wave region code, resolved through the Metadata API; empty: "
-          "na-west-1");
+          "D-Wave region code, resolved to an endpoint through the Metadata "
+          "API; empty: na-west-1");
 ABSL_FLAG(std::string, dwave_metadata_endpoint, "",
-          "Metadata API base URL; empty: "
+          "Metadata API base URL; empty: D-Wave's, "
           "https://cloud.dwavesys.com/metadata/v1/");
 ABSL_FLAG(std::string, dwave_token_file, "",
-          "File whose first line is the SAPI token (when DWAVE_API_TOKEN is "
-          "not set)");
+          "File whose first line is the SAPI token, read when "
+          "`DWAVE_API_TOKEN` is not set (the token is never a flag, never "
+          "logged)");
 ABSL_FLAG(std::string, dwave_solver, "",
           "Solver name; empty: the least-loaded online QPU solver of "
-          "--dwave_topology");
+          "`--dwave_topology`");
 ABSL_FLAG(std::string, dwave_topology, "",
-          "pegasus, zephyr or empty (any) for automatic solver selection");
+          "Topology of the solver chosen when `--dwave_solver` is empty: "
+          "pegasus, zephyr or chimera; empty: any");
 ABSL_FLAG(double, dwave_chain_strength_prefactor, 1.414,
-          "Default prefactor of uniform torque compensation");
+          "Default prefactor of uniform torque compensation (the chain "
+          "strength)");
 ABSL_FLAG(double, dwave_embedding_timeout_seconds, 120,
-          "Time budget of the minor-embedding heuristic");
+          "Time budget of the minor-embedding heuristic, seconds");
 ABSL_FLAG(int, dwave_embedding_cache_size, 64,
           "Embeddings kept per (solver graph, problem graph)");
 ABSL_FLAG(double, dwave_request_timeout_seconds, 120,
-          "Read timeout of one SAPI request (long polls add their wait)");
+          "Read timeout of one SAPI request, seconds (long polls add their "
+          "wait)");
 ABSL_FLAG(double, dwave_solve_timeout_seconds, 1800,
-          "Upper bound of a D-Wave solve when the call has no deadline");
-ABSL_FLAG(int, dwave_poll_seconds, 30, "Long-poll wait per request, 1..30");
+          "Upper bound of a D-Wave solve when the call has no deadline, "
+          "seconds");
+ABSL_FLAG(int, dwave_poll_seconds, 30,
+          "Long-poll wait per SAPI status request, seconds, 1..30");
 ABSL_FLAG(double, dwave_status_interval_seconds, 60,
           "How often the D-Wave backend's availability (token, SAPI, solver) "
-          "is probed in the background; requests and ListBackends read the "
-          "last result and never wait on SAPI");
+          "is probed in the background, seconds; requests and `ListBackends` "
+          "read the last result and never wait on SAPI");
 
 namespace qs {
 

@@ -25,8 +25,10 @@
 #include "core/qaoa/statevector.h"
 
 ABSL_FLAG(int64_t, qaoa_max_memory_mb, 0,
-          "Memory the qaoa backend's statevector may take (26 bytes per "
-          "amplitude); 0: a quarter of physical memory");
+          "Memory the `qaoa` backend's statevector may take, MiB (26 bytes "
+          "per amplitude); sets the backend's `max_variables` (27 qubits with "
+          "24 GiB of RAM); larger models: `RESOURCE_EXHAUSTED` naming the "
+          "limit and the qubits; 0: a quarter of physical memory");
 
 namespace qs {
 namespace {
