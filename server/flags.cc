@@ -67,8 +67,13 @@ ABSL_FLAG(int, http_max_json_depth, 64,
 ABSL_FLAG(int, http_max_answer_mb, 64,
           "Largest answer built whole (?stream=false), MiB, estimated from "
           "params.max_sample_events before the solve (larger: 429)");
-ABSL_FLAG(int64_t, max_variables, 200000,
-          "Largest full puzzle model (variables) accepted");
+ABSL_FLAG(int64_t, max_variables, 2000000,
+          "Largest full puzzle model (variables) accepted. 2e6: twice a "
+          "10^6-spin sparse Ising model (a 1000 x 1000 lattice). The model's "
+          "own memory is bounded by --max_model_mb and --max_couplers; beyond "
+          "it, each read in flight takes a byte per variable and each "
+          "streamed sample about two, which keeps a 10^6-spin solve near 1.3 "
+          "GB of peak memory (docs/operations.md)");
 ABSL_FLAG(int64_t, max_couplers, 20000000,
           "Largest reduced model (quadratic terms) accepted");
 ABSL_FLAG(int64_t, max_model_mb, 512,
