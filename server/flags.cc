@@ -72,7 +72,7 @@ ABSL_FLAG(int64_t, max_variables, 2000000,
           "10^6-spin sparse Ising model (a 1000 x 1000 lattice). The model's "
           "own memory is bounded by --max_model_mb and --max_couplers; beyond "
           "it, each read in flight takes a byte per variable and each "
-          "streamed sample about two, which keeps a 10^6-spin solve near 1.3 "
+          "streamed sample about two, which keeps a 10^6-spin solve near 1.2 "
           "GB of peak memory (docs/operations.md)");
 ABSL_FLAG(int64_t, max_couplers, 20000000,
           "Largest reduced model (quadratic terms) accepted");
