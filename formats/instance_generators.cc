@@ -1,6 +1,10 @@
 // Random bqp-like QUBOs and G-set-like graphs (see the header).
 #include "formats/instance_generators.h"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace qs::formats {
 namespace {
 
@@ -60,6 +64,89 @@ v1::PuzzleSpec RandomGsetGraph(uint32_t n, double density, bool signed_weights,
       graph->add_u(i);
       graph->add_v(j);
       graph->add_w(signed_weights && (rng.Next() & 1) ? -1.0 : 1.0);
+    }
+  }
+  return spec;
+}
+
+v1::PuzzleSpec RandomRegularGraph(uint32_t n, uint32_t degree,
+                                  bool signed_weights, uint64_t seed) {
+  SplitMix64 rng(seed);
+  v1::PuzzleSpec spec;
+  v1::MaxCutPuzzle* graph = spec.mutable_maxcut();
+  graph->set_num_nodes(n);
+  if (degree == 0 || degree >= n || (uint64_t{n} * degree) % 2 != 0) {
+    return spec;  // no such graph: the nodes alone
+  }
+  const uint64_t points = uint64_t{n} * degree;
+  std::vector<uint32_t> open(points);      // half-edges not yet paired
+  std::vector<uint32_t> adjacent(points);  // node v's neighbours at v * degree
+  std::vector<uint32_t> filled(n);
+  auto linked = [&](uint32_t a, uint32_t b) {
+    for (uint32_t k = 0; k < filled[a]; ++k) {
+      if (adjacent[uint64_t{a} * degree + k] == b) return true;
+    }
+    return false;
+  };
+  for (;;) {
+    for (uint64_t p = 0; p < points; ++p)
+      open[p] = static_cast<uint32_t>(p / degree);
+    std::fill(filled.begin(), filled.end(), 0);
+    uint64_t left = points;
+    bool stuck = false;
+    while (left > 0 && !stuck) {
+      // A bounded number of draws; near the end no valid pair may be left.
+      int tries = 0;
+      for (;; ++tries) {
+        if (tries == 200) {
+          stuck = true;
+          break;
+        }
+        const uint64_t x = rng.Next() % left, y = rng.Next() % left;
+        const uint32_t a = open[x], b = open[y];
+        if (x == y || a == b || linked(a, b)) continue;
+        adjacent[uint64_t{a} * degree + filled[a]++] = b;
+        adjacent[uint64_t{b} * degree + filled[b]++] = a;
+        // Drop both points: the higher index first keeps the other valid.
+        const uint64_t hi = std::max(x, y), lo = std::min(x, y);
+        open[hi] = open[--left];
+        open[lo] = open[--left];
+        break;
+      }
+    }
+    if (!stuck) break;
+  }
+  for (uint32_t a = 0; a < n; ++a) {
+    for (uint32_t k = 0; k < degree; ++k) {
+      const uint32_t b = adjacent[uint64_t{a} * degree + k];
+      if (b < a) continue;
+      graph->add_u(a);
+      graph->add_v(b);
+      graph->add_w(signed_weights && (rng.Next() & 1) ? -1.0 : 1.0);
+    }
+  }
+  return spec;
+}
+
+v1::PuzzleSpec ToroidalLattice(uint32_t side, uint64_t seed) {
+  SplitMix64 rng(seed);
+  v1::PuzzleSpec spec;
+  v1::MaxCutPuzzle* graph = spec.mutable_maxcut();
+  if (side < 3) return spec;  // smaller tori have loops or double edges
+  const uint32_t n = side * side;
+  graph->set_num_nodes(n);
+  graph->mutable_u()->Reserve(2 * n);
+  graph->mutable_v()->Reserve(2 * n);
+  graph->mutable_w()->Reserve(2 * n);
+  for (uint32_t r = 0; r < side; ++r) {
+    for (uint32_t c = 0; c < side; ++c) {
+      const uint32_t node = r * side + c;
+      for (const uint32_t other :
+           {r * side + (c + 1) % side, ((r + 1) % side) * side + c}) {
+        graph->add_u(std::min(node, other));
+        graph->add_v(std::max(node, other));
+        graph->add_w(rng.Next() & 1 ? -1.0 : 1.0);
+      }
     }
   }
   return spec;

@@ -12,6 +12,17 @@
 //                    or 1 / -1 with equal chance when `signed_weights`
 //                    (G1-G5: 800 nodes, 6 %, weight 1; G6-G10: the same
 //                    graphs with signs).
+//   RandomRegularGraph  a random d-regular graph on n nodes (n * d even, d <
+//   n),
+//                    weight 1, or 1 / -1 with equal chance when
+//                    `signed_weights`: pairing of the n * d half-edges, each
+//                    pair drawn at random among those that make neither a
+//                    loop nor a second edge between the same nodes, started
+//                    again when none is left (nearly uniform for small d).
+//   ToroidalLattice  the L x L square lattice with periodic boundaries (2 L^2
+//                    edges, L >= 3), each weight 1 or -1 with equal chance:
+//                    the 2D +-J spin glass as a Max-Cut graph (node r * L + c;
+//                    edges to the right and below).
 #ifndef QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
 #define QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
 
@@ -25,6 +36,9 @@ namespace qs::formats {
 v1::QuboModel RandomBqp(uint32_t n, double density, uint64_t seed);
 v1::PuzzleSpec RandomGsetGraph(uint32_t n, double density, bool signed_weights,
                                uint64_t seed);
+v1::PuzzleSpec RandomRegularGraph(uint32_t n, uint32_t degree,
+                                  bool signed_weights, uint64_t seed);
+v1::PuzzleSpec ToroidalLattice(uint32_t side, uint64_t seed);
 
 }  // namespace qs::formats
 

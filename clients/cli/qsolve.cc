@@ -393,6 +393,11 @@ int Solve() {
   *request.mutable_params() = *params;
   const bool json = absl::GetFlag(FLAGS_json);
   const bool print_samples = absl::GetFlag(FLAGS_samples);
+  // Without --samples or --json nothing reads the sample events: ask for the
+  // best one only, so that the server neither decodes nor sends the others
+  // (a sample of a 10^6-node graph is about 2 MB on the wire).
+  if (!json && !print_samples && request.params().max_sample_events() == 0)
+    request.mutable_params()->set_max_sample_events(1);
 
   grpc::ClientContext context;
   PrepareContext(context);

@@ -110,10 +110,14 @@ v1::PuzzleSolution BinaryRowBoard(std::span<const uint8_t> bits) {
   v1::PuzzleSolution solution;
   solution.set_height(1);
   solution.set_width(static_cast<uint32_t>(bits.size()));
-  std::string row;
-  for (uint8_t b : bits) {
-    solution.add_cells(b);
-    row.push_back(b ? '1' : '0');
+  // Sized once and filled in place: this runs on every sample streamed, and
+  // a large model's board is millions of cells.
+  std::string row(bits.size(), '0');
+  solution.mutable_cells()->Resize(static_cast<int>(bits.size()), 0);
+  int32_t* cells = solution.mutable_cells()->mutable_data();
+  for (size_t k = 0; k < bits.size(); ++k) {
+    cells[k] = bits[k];
+    row[k] = static_cast<char>('0' + (bits[k] != 0));
   }
   solution.add_rows(std::move(row));
   return solution;

@@ -21,7 +21,7 @@
 namespace qs {
 
 struct SolveLimits {
-  int64_t max_variables = 200000;   // full-model variables of one puzzle
+  int64_t max_variables = 2000000;  // full-model variables of one puzzle
   int64_t max_couplers = 20000000;  // quadratic terms of the reduced model
   // Memory to build one model, estimated from its size before it is built
   // (kModelBytesPerCoupler, kModelBytesPerVariable).

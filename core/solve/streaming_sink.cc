@@ -158,7 +158,11 @@ void StreamingSink::Hold(v1::SampleEvent event) {
 
 StreamingSink::Decoded StreamingSink::DecodeOnce(
     const std::vector<uint8_t>& bits) {
+  // At most this many states, and this much memory: a state of a
+  // 10^6-variable model and its board take about 7 MB, and a thousand of
+  // them would outweigh the model many times.
   static constexpr size_t kMaxMemo = 1024;
+  static constexpr size_t kMaxMemoBytes = size_t{64} << 20;
   {
     absl::MutexLock lock(&memo_mu_);
     auto it = memo_.find(bits);
@@ -186,8 +190,11 @@ StreamingSink::Decoded StreamingSink::DecodeOnce(
       }
     }
   }
+  const size_t bytes = bits.size() + decoded->SpaceUsedLong();
   absl::MutexLock lock(&memo_mu_);
-  if (memo_.size() < kMaxMemo) memo_.emplace(bits, decoded);
+  if (memo_.size() < kMaxMemo && memo_bytes_ + bytes <= kMaxMemoBytes &&
+      memo_.emplace(bits, decoded).second)
+    memo_bytes_ += bytes;
   return decoded;
 }
 

@@ -98,8 +98,8 @@ class StreamingSink final : public SampleSink {
   // without energy, count and index), shared, not copied. Reads of a small
   // puzzle mostly end in the same few states (the ground state above all), so
   // each distinct state is decoded and validated once per solve (the first
-  // kMaxMemo states are remembered), and valid boards once per compiled
-  // problem.
+  // states are remembered, up to kMaxMemo of them and kMaxMemoBytes), and
+  // valid boards once per compiled problem.
   Decoded DecodeOnce(const std::vector<uint8_t>& bits);
   // The bits and board of one read (`packed`: the bits packed), not yet
   // validated.
@@ -159,6 +159,7 @@ class StreamingSink final : public SampleSink {
   absl::Mutex memo_mu_;
   absl::flat_hash_map<std::vector<uint8_t>, Decoded> memo_
       ABSL_GUARDED_BY(memo_mu_);
+  size_t memo_bytes_ ABSL_GUARDED_BY(memo_mu_) = 0;
 };
 
 }  // namespace qs

@@ -1,6 +1,7 @@
 // Conversions between the engine's values and the wire.
 #include "core/solve/wire.h"
 
+#include <algorithm>
 #include <random>
 
 #include "absl/strings/str_cat.h"
@@ -92,10 +93,15 @@ v1::EncodingStats ToProto(const EncodingStats& stats) {
 
 std::string PackBits(std::span<const uint8_t> bits) {
   // Branch-free: it runs on every sample, whose bits follow no pattern.
+  // A byte at a time, each written once.
   std::string packed((bits.size() + 7) / 8, '\0');
-  for (size_t v = 0; v < bits.size(); ++v)
-    packed[v / 8] =
-        static_cast<char>(packed[v / 8] | ((bits[v] != 0) << (v % 8)));
+  for (size_t byte = 0; byte < packed.size(); ++byte) {
+    const size_t first = 8 * byte, end = std::min(bits.size(), first + 8);
+    unsigned value = 0;
+    for (size_t v = first; v < end; ++v)
+      value |= (bits[v] != 0u) << (v - first);
+    packed[byte] = static_cast<char>(value);
+  }
   return packed;
 }
 

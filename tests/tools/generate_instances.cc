@@ -5,6 +5,10 @@
 //       seed+count-1)
 //   generate_instances --kind gset|gsetpm --n 800 --density 0.06 --seed 1
 //       a rudy / G-set graph (weights 1, or +-1 for gsetpm)
+//   generate_instances --kind regular|regularpm --n 100000 --degree 3 --seed 1
+//       a random d-regular graph (weights 1, or +-1 for regularpm)
+//   generate_instances --kind torus --n 1000 --seed 1
+//       the n x n toroidal 2D +-J lattice (n^2 nodes, 2 n^2 edges)
 // The small files of tests/data/maxcut and tests/data/qubo were made with it
 // (commands in their README).
 #include <cstdio>
@@ -17,8 +21,10 @@
 #include "formats/puzzle_text.h"
 #include "formats/qubo_formats.h"
 
-ABSL_FLAG(std::string, kind, "bqp", "bqp, gset or gsetpm");
-ABSL_FLAG(int, n, 50, "variables or nodes");
+ABSL_FLAG(std::string, kind, "bqp",
+          "bqp, gset, gsetpm, regular, regularpm or torus");
+ABSL_FLAG(int, n, 50, "variables or nodes (torus: the side)");
+ABSL_FLAG(int, degree, 3, "regular, regularpm: the degree of every node");
 ABSL_FLAG(double, density, 0.1, "probability of each entry or edge");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the first instance");
 ABSL_FLAG(int, count, 1, "bqp: instances in the file");
@@ -40,8 +46,26 @@ int main(int argc, char** argv) {
     std::fputs(text->c_str(), stdout);
     return 0;
   }
+  if (kind == "regular" || kind == "regularpm" || kind == "torus") {
+    const int degree = absl::GetFlag(FLAGS_degree);
+    if (kind == "torus"
+            ? n < 3 || n > 46340
+            : degree < 1 || degree >= n || (int64_t{n} * degree) % 2 != 0) {
+      std::fprintf(stderr,
+                   "torus: 3 <= --n <= 46340; regular: 1 <= --degree < --n, "
+                   "--n * --degree even\n");
+      return 2;
+    }
+    auto text = qs::formats::FormatPuzzleText(
+        "maxcut", kind == "torus" ? qs::formats::ToroidalLattice(n, seed)
+                                  : qs::formats::RandomRegularGraph(
+                                        n, degree, kind == "regularpm", seed));
+    std::fputs(text->c_str(), stdout);
+    return 0;
+  }
   if (kind != "bqp") {
-    std::fprintf(stderr, "--kind: bqp, gset or gsetpm\n");
+    std::fprintf(stderr,
+                 "--kind: bqp, gset, gsetpm, regular, regularpm or torus\n");
     return 2;
   }
   // One instance per block, under a shared count line.

@@ -246,16 +246,16 @@ KernelStats AnnealBitSliced(const BitSliceModel& model,
                             const ResolvedSchedule& schedule,
                             Acceptance acceptance, std::span<KernelRead> reads,
                             Interrupter& interrupter, bool portable,
-                            const SweepWindow& window) {
+                            const SweepWindow& window, BitSliceWord* keep) {
   if (reads.empty()) return {};
 #ifdef QS_BS_X86
   if (HasAvx2() && !portable) {
     return avx2::AnnealWord(model, schedule, acceptance, reads, interrupter,
-                            window);
+                            window, keep);
   }
 #endif
   return portable::AnnealWord(model, schedule, acceptance, reads, interrupter,
-                              window);
+                              window, keep);
 }
 
 }  // namespace qs

@@ -112,6 +112,14 @@ std::shared_ptr<const BitSliceModel> CachedBitSliceModel(const Qubo& model,
 // "bitsliced-avx2" or "bitsliced-portable": the path this CPU runs.
 absl::string_view BitSlicePathName();
 
+// A word's spins kept between the calls of one batch (AnnealBitSliced): a
+// call that yields at a slice boundary leaves them here, and the next resumes
+// from them instead of packing the reads' states again, which on a large
+// model costs as much as a few sweeps, and under load a slice is one sweep.
+struct BitSliceWord {
+  std::shared_ptr<void> spins;  // null: the next call packs the reads
+};
+
 // Anneals reads (at most kBitSliceLanes; their starting states, replaced by
 // the final ones) through the schedule, Metropolis or Gibbs, in index order.
 // Sets each read's `energy` (offset included) when model.energy_exact.
@@ -119,12 +127,15 @@ absl::string_view BitSlicePathName();
 // interrupter between chunks and stops mid-sweep when it fires. Runs the
 // window's sweeps (sa_kernel.h SweepWindow; the word's stream per slice).
 // `portable` runs the portable path whatever the CPU (tests compare the paths
-// bit for bit).
+// bit for bit). With `keep`, a call that yields leaves the reads as they
+// started and the word in `keep` (the next call of the batch passes it back);
+// without, the reads hold their states at the boundary.
 KernelStats AnnealBitSliced(const BitSliceModel& model,
                             const ResolvedSchedule& schedule,
                             Acceptance acceptance, std::span<KernelRead> reads,
                             Interrupter& interrupter, bool portable = false,
-                            const SweepWindow& window = {});
+                            const SweepWindow& window = {},
+                            BitSliceWord* keep = nullptr);
 
 }  // namespace qs
 

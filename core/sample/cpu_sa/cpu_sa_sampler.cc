@@ -55,6 +55,8 @@ struct BatchRun {
   bool started = false;
   int64_t next_sweep = 0;
   std::vector<KernelRead> reads;
+  // The bit-sliced kernel's word between the batch's steps.
+  BitSliceWord word;
 };
 
 // The schedule of these parameters, kept with the compiled problem: its
@@ -187,7 +189,8 @@ class CpuSaSampler final : public Sampler {
       const KernelStats done =
           bitsliced != nullptr
               ? AnnealBitSliced(*bitsliced, schedule, params.acceptance,
-                                run.reads, interrupter, false, window)
+                                run.reads, interrupter, false, window,
+                                &run.word)
               : AnnealReads(run.path, *shared_model, schedule,
                             params.acceptance, run.reads, interrupter, window);
       cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);

@@ -16,6 +16,7 @@
 #include "core/families/builtin.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
+#include "formats/instance_generators.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
@@ -174,6 +175,55 @@ TEST_F(SolveEngineLimitsTest, ModelMemoryIsEstimatedBeforeItIsBuilt) {
   medium.mutable_queens()->set_rows(100);
   const absl::Status status = Check(medium);
   EXPECT_NE(status.code(), absl::StatusCode::kResourceExhausted) << status;
+}
+
+// Sparse Ising models of 10^6 spins are within the default limits: the 2D +-J
+// lattice of 1000 x 1000 spins (2e6 couplers) passes the checks, a graph of
+// more than max_variables nodes does not.
+TEST_F(SolveEngineLimitsTest, MillionSpinLatticeIsWithinTheDefaultLimits) {
+  EXPECT_OK(Check(formats::ToroidalLattice(1000, 1)));
+  v1::PuzzleSpec larger;
+  larger.mutable_maxcut()->set_num_nodes(
+      static_cast<uint32_t>(SolveLimits().max_variables + 1));
+  EXPECT_THAT(Check(larger),
+              testing::StatusIs(absl::StatusCode::kResourceExhausted,
+                                ::testing::HasSubstr("variables, over")));
+}
+
+// A lattice of 300,000 spins (over the former limit of 200,000 variables)
+// runs end to end on the bit-sliced kernel: every read scored with its true
+// cut, and with max_sample_events 1 the one event streamed is the best read.
+TEST_F(SolveEngineLimitsTest, LatticeOverTheFormerVariableLimitSolves) {
+  v1::SolveRequest request;
+  *request.mutable_puzzle() = formats::ToroidalLattice(548, 3);
+  v1::SolveParams& p = *request.mutable_params();
+  p.set_backend("cpu-sa");
+  p.set_num_reads(256);
+  p.set_num_sweeps(4);
+  p.set_seed(5);
+  p.set_max_sample_events(1);
+  Interrupter interrupter;
+  std::vector<v1::SampleEvent> samples;
+  v1::SolveSummary summary;
+  ASSERT_OK(engine_->Solve(request, interrupter, [&](v1::SolveResponse&& e) {
+    if (e.has_sample()) samples.push_back(e.sample());
+    if (e.has_summary()) summary = e.summary();
+  }));
+  EXPECT_EQ(summary.reads_done(), 256u);
+  EXPECT_EQ(summary.backend().kernel().rfind("bitsliced", 0), 0u)
+      << summary.backend().kernel();
+  ASSERT_EQ(samples.size(), 1u);
+  EXPECT_EQ(samples[0].energy(), summary.best_energy());
+  EXPECT_EQ(samples[0].num_variables(), 548u * 548u);
+  // The energy is minus the cut of the board the summary reports.
+  const v1::MaxCutPuzzle& graph = request.puzzle().maxcut();
+  const std::string& side = summary.best_solution().rows(0);
+  ASSERT_EQ(side.size(), graph.num_nodes());
+  double cut = 0;
+  for (int k = 0; k < graph.u_size(); ++k)
+    if (side[graph.u(k)] != side[graph.v(k)]) cut += graph.w(k);
+  EXPECT_EQ(summary.best_energy(), -cut);
+  EXPECT_GT(cut, 0);  // four sweeps already cut more weight than they leave
 }
 
 // A request id holds at most 128 printable ASCII characters; the log shows

@@ -12,6 +12,7 @@
 
 #include "core/base/rng.h"
 #include "core/families/builtin.h"
+#include "core/solve/wire.h"
 #include "gtest/gtest.h"
 
 namespace qs {
@@ -143,8 +144,23 @@ TEST(StreamingSinkTest, RawBoardsAreValidWithoutValidationOrCacheEntry) {
   }
   EXPECT_EQ(problem->derived.size(), cached);
   EXPECT_EQ(events[0].solution().rows(0), "010");
+  EXPECT_EQ(std::vector<int>(events[0].solution().cells().begin(),
+                             events[0].solution().cells().end()),
+            (std::vector<int>{0, 1, 0}));
+  EXPECT_EQ(events[0].bits(), std::string(1, '\x02'));
   EXPECT_EQ(sink.valid(), 2u);
   EXPECT_EQ(sink.best().energy(), -2);
+}
+
+// Packed bits: bit v % 8 of byte v / 8, the last byte padded with zeros.
+TEST(StreamingSinkTest, PackedBitsRoundTrip) {
+  std::vector<uint8_t> bits(19);
+  for (size_t v = 0; v < bits.size(); ++v) bits[v] = (v % 3 == 0) ? 1 : 0;
+  const std::string packed = PackBits(bits);
+  EXPECT_EQ(packed, std::string("\x49\x92\x04", 3));
+  auto back = UnpackBits(packed, static_cast<int>(bits.size()));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(*back, bits);
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 // The rudy / G-set Max-Cut format: round trip, generated graphs, and errors
 // that name the line and the field.
+#include <cmath>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "formats/instance_generators.h"
 #include "formats/puzzle_text.h"
@@ -49,6 +53,41 @@ TEST(MaxCutText, GeneratorIsSeeded) {
   // G-set's 800-node graphs at 6 % density have about 19,176 edges.
   const int edges = RandomGsetGraph(800, 0.06, false, 1).maxcut().u_size();
   EXPECT_NEAR(edges, 19176, 600);
+}
+
+// Every node of a regular graph has the degree, every torus node four
+// neighbours, with no loop and no edge twice; both are seeded.
+TEST(MaxCutText, RegularGraphsAndToriAreSimpleAndSeeded) {
+  auto check = [](const v1::PuzzleSpec& spec, uint32_t degree,
+                  bool signed_weights) {
+    const v1::MaxCutPuzzle& g = spec.maxcut();
+    std::vector<uint32_t> seen(g.num_nodes());
+    std::set<std::pair<uint32_t, uint32_t>> edges;
+    bool negative = false;
+    for (int k = 0; k < g.u_size(); ++k) {
+      EXPECT_LT(g.u(k), g.v(k));
+      EXPECT_TRUE(edges.insert({g.u(k), g.v(k)}).second) << k;
+      ++seen[g.u(k)];
+      ++seen[g.v(k)];
+      EXPECT_EQ(std::abs(g.w(k)), 1);
+      negative = negative || g.w(k) < 0;
+    }
+    EXPECT_EQ(negative, signed_weights);
+    for (uint32_t d : seen) EXPECT_EQ(d, degree);
+  };
+  check(RandomRegularGraph(1000, 3, false, 1), 3, false);
+  check(RandomRegularGraph(501, 4, true, 2), 4, true);
+  check(ToroidalLattice(3, 1), 4, true);
+  check(ToroidalLattice(20, 7), 4, true);
+  EXPECT_EQ(ToroidalLattice(20, 7).maxcut().u_size(), 800);
+  EXPECT_TRUE(MessageDifferencer::Equals(RandomRegularGraph(100, 3, true, 5),
+                                         RandomRegularGraph(100, 3, true, 5)));
+  EXPECT_FALSE(MessageDifferencer::Equals(RandomRegularGraph(100, 3, true, 5),
+                                          RandomRegularGraph(100, 3, true, 6)));
+  EXPECT_FALSE(MessageDifferencer::Equals(ToroidalLattice(10, 1),
+                                          ToroidalLattice(10, 2)));
+  // No such graph (odd n * d): the nodes alone.
+  EXPECT_EQ(RandomRegularGraph(11, 3, false, 1).maxcut().u_size(), 0);
 }
 
 TEST(MaxCutText, StoredGraphIsTheGeneratorOutput) {
