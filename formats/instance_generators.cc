@@ -1,5 +1,8 @@
-// Random bqp-like QUBOs and G-set-like graphs (see the header).
+// Random bqp-like QUBOs and G-set-like random and toroidal graphs (see the
+// header).
 #include "formats/instance_generators.h"
+
+#include <algorithm>
 
 namespace qs::formats {
 namespace {
@@ -60,6 +63,26 @@ v1::PuzzleSpec RandomGsetGraph(uint32_t n, double density, bool signed_weights,
       graph->add_u(i);
       graph->add_v(j);
       graph->add_w(signed_weights && (rng.Next() & 1) ? -1.0 : 1.0);
+    }
+  }
+  return spec;
+}
+
+v1::PuzzleSpec RandomToroidalGraph(uint32_t rows, uint32_t cols,
+                                   bool signed_weights, uint64_t seed) {
+  SplitMix64 rng(seed);
+  v1::PuzzleSpec spec;
+  v1::MaxCutPuzzle* graph = spec.mutable_maxcut();
+  graph->set_num_nodes(rows * cols);
+  for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t c = 0; c < cols; ++c) {
+      const uint32_t v = r * cols + c;
+      for (uint32_t u :
+           {r * cols + (c + 1) % cols, ((r + 1) % rows) * cols + c}) {
+        graph->add_u(std::min(u, v));
+        graph->add_v(std::max(u, v));
+        graph->add_w(signed_weights && (rng.Next() & 1) ? -1.0 : 1.0);
+      }
     }
   }
   return spec;

@@ -12,6 +12,14 @@
 //                    or 1 / -1 with equal chance when `signed_weights`
 //                    (G1-G5: 800 nodes, 6 %, weight 1; G6-G10: the same
 //                    graphs with signs).
+//   RandomToroidalGraph  rudy's toroidal grids of the G-set: rows x cols
+//                    nodes, each joined to its right and lower neighbour
+//                    with wrap-around (degree 4, 2 * rows * cols edges),
+//                    weight 1 or, when `signed_weights`, 1 / -1 with equal
+//                    chance (G48-G50: 3,000 nodes, weight 1; G11-G13, G32-G34,
+//                    G57, G62, G65-G67, G72, G77, G81: +-1). rows and cols
+//                    must be at least 3, or the wrap-around would repeat an
+//                    edge.
 #ifndef QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
 #define QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
 
@@ -25,6 +33,8 @@ namespace qs::formats {
 v1::QuboModel RandomBqp(uint32_t n, double density, uint64_t seed);
 v1::PuzzleSpec RandomGsetGraph(uint32_t n, double density, bool signed_weights,
                                uint64_t seed);
+v1::PuzzleSpec RandomToroidalGraph(uint32_t rows, uint32_t cols,
+                                   bool signed_weights, uint64_t seed);
 
 }  // namespace qs::formats
 

@@ -4,7 +4,9 @@
 //       an OR-Library bqp file of `count` instances (seeds seed ..
 //       seed+count-1)
 //   generate_instances --kind gset|gsetpm --n 800 --density 0.06 --seed 1
-//       a rudy / G-set graph (weights 1, or +-1 for gsetpm)
+//       a rudy / G-set random graph (weights 1, or +-1 for gsetpm)
+//   generate_instances --kind torus|toruspm --rows 100 --cols 200 --seed 1
+//       a rudy / G-set toroidal grid (weights 1, or +-1 for toruspm)
 // The small files of tests/data/maxcut and tests/data/qubo were made with it
 // (commands in their README).
 #include <cstdio>
@@ -17,11 +19,13 @@
 #include "formats/puzzle_text.h"
 #include "formats/qubo_formats.h"
 
-ABSL_FLAG(std::string, kind, "bqp", "bqp, gset or gsetpm");
+ABSL_FLAG(std::string, kind, "bqp", "bqp, gset, gsetpm, torus or toruspm");
 ABSL_FLAG(int, n, 50, "variables or nodes");
 ABSL_FLAG(double, density, 0.1, "probability of each entry or edge");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the first instance");
 ABSL_FLAG(int, count, 1, "bqp: instances in the file");
+ABSL_FLAG(int, rows, 0, "torus: rows of the grid (at least 3)");
+ABSL_FLAG(int, cols, 0, "torus: columns of the grid (at least 3)");
 
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
@@ -40,8 +44,21 @@ int main(int argc, char** argv) {
     std::fputs(text->c_str(), stdout);
     return 0;
   }
+  if (kind == "torus" || kind == "toruspm") {
+    const int rows = absl::GetFlag(FLAGS_rows),
+              cols = absl::GetFlag(FLAGS_cols);
+    if (rows < 3 || cols < 3) {
+      std::fprintf(stderr, "--rows and --cols must be at least 3\n");
+      return 2;
+    }
+    auto text = qs::formats::FormatPuzzleText(
+        "maxcut",
+        qs::formats::RandomToroidalGraph(rows, cols, kind == "toruspm", seed));
+    std::fputs(text->c_str(), stdout);
+    return 0;
+  }
   if (kind != "bqp") {
-    std::fprintf(stderr, "--kind: bqp, gset or gsetpm\n");
+    std::fprintf(stderr, "--kind: bqp, gset, gsetpm, torus or toruspm\n");
     return 2;
   }
   // One instance per block, under a shared count line.

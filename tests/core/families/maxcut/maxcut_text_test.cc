@@ -1,6 +1,10 @@
 // The rudy / G-set Max-Cut format: round trip, generated graphs, and errors
 // that name the line and the field.
+#include <cmath>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "formats/instance_generators.h"
 #include "formats/puzzle_text.h"
@@ -49,6 +53,34 @@ TEST(MaxCutText, GeneratorIsSeeded) {
   // G-set's 800-node graphs at 6 % density have about 19,176 edges.
   const int edges = RandomGsetGraph(800, 0.06, false, 1).maxcut().u_size();
   EXPECT_NEAR(edges, 19176, 600);
+}
+
+TEST(MaxCutText, ToroidalGridHasDegreeFourAndDistinctEdges) {
+  // As G11: an 800-node torus (50 x 16), 1,600 edges, weights +-1.
+  const v1::MaxCutPuzzle g = RandomToroidalGraph(50, 16, true, 11).maxcut();
+  ASSERT_EQ(g.num_nodes(), 800u);
+  ASSERT_EQ(g.u_size(), 1600);
+  std::vector<int> degree(g.num_nodes());
+  std::set<std::pair<uint32_t, uint32_t>> edges;
+  int negative = 0;
+  for (int k = 0; k < g.u_size(); ++k) {
+    EXPECT_LT(g.u(k), g.v(k));
+    ++degree[g.u(k)];
+    ++degree[g.v(k)];
+    edges.insert({g.u(k), g.v(k)});
+    negative += g.w(k) < 0;
+    EXPECT_EQ(std::abs(g.w(k)), 1);
+  }
+  EXPECT_EQ(edges.size(), 1600u);
+  for (int d : degree) EXPECT_EQ(d, 4);
+  EXPECT_NEAR(negative, 800, 120);
+  // Unsigned: every weight 1; seeded like the random graphs.
+  const v1::PuzzleSpec unsigned_grid = RandomToroidalGraph(3, 4, false, 1);
+  for (double w : unsigned_grid.maxcut().w()) EXPECT_EQ(w, 1);
+  EXPECT_TRUE(MessageDifferencer::Equals(RandomToroidalGraph(5, 6, true, 9),
+                                         RandomToroidalGraph(5, 6, true, 9)));
+  EXPECT_FALSE(MessageDifferencer::Equals(RandomToroidalGraph(5, 6, true, 9),
+                                          RandomToroidalGraph(5, 6, true, 10)));
 }
 
 TEST(MaxCutText, StoredGraphIsTheGeneratorOutput) {
