@@ -285,8 +285,9 @@ def plot(rows, out_path, with_target):
                 ax.scatter([n for n, _ in pts], [max(t, 1e-3) for _, t in pts], marker=markers[topology],
                            facecolors=colours[solver] if weights == "1" else "none",
                            edgecolors=colours[solver], label=f"{solver}: {topology}, weights {weights}")
-    for solver in solvers:
-        pts = [(n, t) for n, t, s in missed if s == solver]
+    for k, solver in enumerate(solvers):
+        # Drawn at the time limit, each solver a little higher so that the crosses do not hide each other.
+        pts = [(n, t * 1.15**k) for n, t, s in missed if s == solver]
         if pts:
             ax.scatter([n for n, _ in pts], [t for _, t in pts], marker="x", color=colours[solver],
                        label=f"{solver}: not reached within the limit")
