@@ -267,7 +267,7 @@ def plot(rows, out_path, with_target):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(9.5, 4.5))
     markers = {R: "o", P: "s", T: "^"}
     solvers = sorted({r["solver"] for r in rows}, key=lambda s: s != "qsolve auto")
     colours = dict(zip(solvers, ("tab:blue", "tab:orange", "tab:green")))
@@ -296,7 +296,7 @@ def plot(rows, out_path, with_target):
     ax.set_xlabel("nodes")
     ax.set_ylabel("seconds to the best-known cut" if with_target else "seconds to the run's best cut")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     fig.savefig(out_path, dpi=120)
 
