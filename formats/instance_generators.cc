@@ -1,4 +1,5 @@
-// Random bqp-like QUBOs and G-set-like graphs (see the header).
+// Random bqp-like QUBOs and G-set-like random and toroidal graphs (see the
+// header).
 #include "formats/instance_generators.h"
 
 #include <algorithm>
@@ -128,24 +129,23 @@ v1::PuzzleSpec RandomRegularGraph(uint32_t n, uint32_t degree,
   return spec;
 }
 
-v1::PuzzleSpec ToroidalLattice(uint32_t side, uint64_t seed) {
+v1::PuzzleSpec RandomToroidalGraph(uint32_t rows, uint32_t cols,
+                                   bool signed_weights, uint64_t seed) {
   SplitMix64 rng(seed);
   v1::PuzzleSpec spec;
   v1::MaxCutPuzzle* graph = spec.mutable_maxcut();
-  if (side < 3) return spec;  // smaller tori have loops or double edges
-  const uint32_t n = side * side;
-  graph->set_num_nodes(n);
-  graph->mutable_u()->Reserve(2 * n);
-  graph->mutable_v()->Reserve(2 * n);
-  graph->mutable_w()->Reserve(2 * n);
-  for (uint32_t r = 0; r < side; ++r) {
-    for (uint32_t c = 0; c < side; ++c) {
-      const uint32_t node = r * side + c;
-      for (const uint32_t other :
-           {r * side + (c + 1) % side, ((r + 1) % side) * side + c}) {
-        graph->add_u(std::min(node, other));
-        graph->add_v(std::max(node, other));
-        graph->add_w(rng.Next() & 1 ? -1.0 : 1.0);
+  graph->set_num_nodes(rows * cols);
+  graph->mutable_u()->Reserve(2 * rows * cols);
+  graph->mutable_v()->Reserve(2 * rows * cols);
+  graph->mutable_w()->Reserve(2 * rows * cols);
+  for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t c = 0; c < cols; ++c) {
+      const uint32_t v = r * cols + c;
+      for (uint32_t u :
+           {r * cols + (c + 1) % cols, ((r + 1) % rows) * cols + c}) {
+        graph->add_u(std::min(u, v));
+        graph->add_v(std::max(u, v));
+        graph->add_w(signed_weights && (rng.Next() & 1) ? -1.0 : 1.0);
       }
     }
   }

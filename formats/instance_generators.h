@@ -19,10 +19,14 @@
 //                    pair drawn at random among those that make neither a
 //                    loop nor a second edge between the same nodes, started
 //                    again when none is left (nearly uniform for small d).
-//   ToroidalLattice  the L x L square lattice with periodic boundaries (2 L^2
-//                    edges, L >= 3), each weight 1 or -1 with equal chance:
-//                    the 2D +-J spin glass as a Max-Cut graph (node r * L + c;
-//                    edges to the right and below).
+//   RandomToroidalGraph  rudy's toroidal grids of the G-set: rows x cols
+//                    nodes, each joined to its right and lower neighbour
+//                    with wrap-around (degree 4, 2 * rows * cols edges),
+//                    weight 1 or, when `signed_weights`, 1 / -1 with equal
+//                    chance (G48-G50: 3,000 nodes, weight 1; G11-G13, G32-G34,
+//                    G57, G62, G65-G67, G72, G77, G81: +-1). rows and cols
+//                    must be at least 3, or the wrap-around would repeat an
+//                    edge.
 #ifndef QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
 #define QS_CLIENTS_FORMATS_INSTANCE_GENERATORS_H_
 
@@ -38,7 +42,8 @@ v1::PuzzleSpec RandomGsetGraph(uint32_t n, double density, bool signed_weights,
                                uint64_t seed);
 v1::PuzzleSpec RandomRegularGraph(uint32_t n, uint32_t degree,
                                   bool signed_weights, uint64_t seed);
-v1::PuzzleSpec ToroidalLattice(uint32_t side, uint64_t seed);
+v1::PuzzleSpec RandomToroidalGraph(uint32_t rows, uint32_t cols,
+                                   bool signed_weights, uint64_t seed);
 
 }  // namespace qs::formats
 

@@ -74,7 +74,7 @@ def solve(args, addr, path, flags):
 def model(args, topology, n, path):
     if topology == "torus":
         side = round(math.sqrt(n))
-        cmd = ["--kind", "torus", "--n", str(side)]
+        cmd = ["--kind", "toruspm", "--n", str(side)]
     else:
         cmd = ["--kind", "regular", "--n", str(n), "--degree", "3"]
     with open(path, "w") as f:

@@ -7,8 +7,9 @@
 //       a rudy / G-set graph (weights 1, or +-1 for gsetpm)
 //   generate_instances --kind regular|regularpm --n 100000 --degree 3 --seed 1
 //       a random d-regular graph (weights 1, or +-1 for regularpm)
-//   generate_instances --kind torus --n 1000 --seed 1
-//       the n x n toroidal 2D +-J lattice (n^2 nodes, 2 n^2 edges)
+//   generate_instances --kind torus|toruspm --rows 100 --cols 200 --seed 1
+//       a rudy / G-set toroidal grid (weights 1, or +-1 for toruspm); --n L
+//       alone gives the L x L torus (toruspm: the 2D +-J spin glass)
 // The small files of tests/data/maxcut and tests/data/qubo were made with it
 // (commands in their README).
 #include <cstdio>
@@ -22,12 +23,18 @@
 #include "formats/qubo_formats.h"
 
 ABSL_FLAG(std::string, kind, "bqp",
-          "bqp, gset, gsetpm, regular, regularpm or torus");
-ABSL_FLAG(int, n, 50, "variables or nodes (torus: the side)");
+          "bqp, gset, gsetpm, regular, regularpm, torus or toruspm");
+ABSL_FLAG(int, n, 50,
+          "variables or nodes (torus, toruspm: the side when "
+          "--rows and --cols are not given)");
 ABSL_FLAG(int, degree, 3, "regular, regularpm: the degree of every node");
 ABSL_FLAG(double, density, 0.1, "probability of each entry or edge");
 ABSL_FLAG(uint64_t, seed, 1, "seed of the first instance");
 ABSL_FLAG(int, count, 1, "bqp: instances in the file");
+ABSL_FLAG(int, rows, 0,
+          "torus, toruspm: rows of the grid (at least 3); 0: --n");
+ABSL_FLAG(int, cols, 0,
+          "torus, toruspm: columns of the grid (at least 3); 0: --n");
 
 int main(int argc, char** argv) {
   absl::ParseCommandLine(argc, argv);
@@ -46,26 +53,38 @@ int main(int argc, char** argv) {
     std::fputs(text->c_str(), stdout);
     return 0;
   }
-  if (kind == "regular" || kind == "regularpm" || kind == "torus") {
+  if (kind == "regular" || kind == "regularpm") {
     const int degree = absl::GetFlag(FLAGS_degree);
-    if (kind == "torus"
-            ? n < 3 || n > 46340
-            : degree < 1 || degree >= n || (int64_t{n} * degree) % 2 != 0) {
+    if (degree < 1 || degree >= n || (int64_t{n} * degree) % 2 != 0) {
       std::fprintf(stderr,
-                   "torus: 3 <= --n <= 46340; regular: 1 <= --degree < --n, "
-                   "--n * --degree even\n");
+                   "regular: 1 <= --degree < --n, --n * --degree even\n");
       return 2;
     }
     auto text = qs::formats::FormatPuzzleText(
-        "maxcut", kind == "torus" ? qs::formats::ToroidalLattice(n, seed)
-                                  : qs::formats::RandomRegularGraph(
-                                        n, degree, kind == "regularpm", seed));
+        "maxcut",
+        qs::formats::RandomRegularGraph(n, degree, kind == "regularpm", seed));
+    std::fputs(text->c_str(), stdout);
+    return 0;
+  }
+  if (kind == "torus" || kind == "toruspm") {
+    const int rows =
+        absl::GetFlag(FLAGS_rows) > 0 ? absl::GetFlag(FLAGS_rows) : n;
+    const int cols =
+        absl::GetFlag(FLAGS_cols) > 0 ? absl::GetFlag(FLAGS_cols) : n;
+    if (rows < 3 || cols < 3 || int64_t{rows} * cols > (int64_t{1} << 30)) {
+      std::fprintf(stderr, "--rows and --cols (or --n) must be at least 3\n");
+      return 2;
+    }
+    auto text = qs::formats::FormatPuzzleText(
+        "maxcut",
+        qs::formats::RandomToroidalGraph(rows, cols, kind == "toruspm", seed));
     std::fputs(text->c_str(), stdout);
     return 0;
   }
   if (kind != "bqp") {
     std::fprintf(stderr,
-                 "--kind: bqp, gset, gsetpm, regular, regularpm or torus\n");
+                 "--kind: bqp, gset, gsetpm, regular, regularpm, torus or "
+                 "toruspm\n");
     return 2;
   }
   // One instance per block, under a shared count line.

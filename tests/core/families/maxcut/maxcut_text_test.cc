@@ -55,8 +55,8 @@ TEST(MaxCutText, GeneratorIsSeeded) {
   EXPECT_NEAR(edges, 19176, 600);
 }
 
-// Every node of a regular graph has the degree, every torus node four
-// neighbours, with no loop and no edge twice; both are seeded.
+// Every node of a regular graph has the degree, every node of a square +-J
+// torus four neighbours, with no loop and no edge twice; both are seeded.
 TEST(MaxCutText, RegularGraphsAndToriAreSimpleAndSeeded) {
   auto check = [](const v1::PuzzleSpec& spec, uint32_t degree,
                   bool signed_weights) {
@@ -77,17 +77,46 @@ TEST(MaxCutText, RegularGraphsAndToriAreSimpleAndSeeded) {
   };
   check(RandomRegularGraph(1000, 3, false, 1), 3, false);
   check(RandomRegularGraph(501, 4, true, 2), 4, true);
-  check(ToroidalLattice(3, 1), 4, true);
-  check(ToroidalLattice(20, 7), 4, true);
-  EXPECT_EQ(ToroidalLattice(20, 7).maxcut().u_size(), 800);
+  check(RandomToroidalGraph(3, 3, true, 1), 4, true);
+  check(RandomToroidalGraph(20, 20, true, 7), 4, true);
+  EXPECT_EQ(RandomToroidalGraph(20, 20, true, 7).maxcut().u_size(), 800);
   EXPECT_TRUE(MessageDifferencer::Equals(RandomRegularGraph(100, 3, true, 5),
                                          RandomRegularGraph(100, 3, true, 5)));
   EXPECT_FALSE(MessageDifferencer::Equals(RandomRegularGraph(100, 3, true, 5),
                                           RandomRegularGraph(100, 3, true, 6)));
-  EXPECT_FALSE(MessageDifferencer::Equals(ToroidalLattice(10, 1),
-                                          ToroidalLattice(10, 2)));
+  EXPECT_FALSE(
+      MessageDifferencer::Equals(RandomToroidalGraph(10, 10, true, 1),
+                                 RandomToroidalGraph(10, 10, true, 2)));
   // No such graph (odd n * d): the nodes alone.
   EXPECT_EQ(RandomRegularGraph(11, 3, false, 1).maxcut().u_size(), 0);
+}
+
+TEST(MaxCutText, ToroidalGridHasDegreeFourAndDistinctEdges) {
+  // As G11: an 800-node torus (50 x 16), 1,600 edges, weights +-1.
+  const v1::MaxCutPuzzle g = RandomToroidalGraph(50, 16, true, 11).maxcut();
+  ASSERT_EQ(g.num_nodes(), 800u);
+  ASSERT_EQ(g.u_size(), 1600);
+  std::vector<int> degree(g.num_nodes());
+  std::set<std::pair<uint32_t, uint32_t>> edges;
+  int negative = 0;
+  for (int k = 0; k < g.u_size(); ++k) {
+    EXPECT_LT(g.u(k), g.v(k));
+    ++degree[g.u(k)];
+    ++degree[g.v(k)];
+    edges.insert({g.u(k), g.v(k)});
+    negative += g.w(k) < 0;
+    EXPECT_EQ(std::abs(g.w(k)), 1);
+  }
+  EXPECT_EQ(edges.size(), 1600u);
+  for (int d : degree) EXPECT_EQ(d, 4);
+  EXPECT_NEAR(negative, 800, 120);
+  // Unsigned: every weight 1; seeded like the random graphs.
+  const v1::PuzzleSpec unsigned_grid = RandomToroidalGraph(3, 4, false, 1);
+  for (double w : unsigned_grid.maxcut().w()) EXPECT_EQ(w, 1);
+  EXPECT_TRUE(MessageDifferencer::Equals(RandomToroidalGraph(5, 6, true, 9),
+                                         RandomToroidalGraph(5, 6, true, 9)));
+  EXPECT_FALSE(MessageDifferencer::Equals(RandomToroidalGraph(5, 6, true, 9),
+                                          RandomToroidalGraph(5, 6, true, 10)));
 }
 
 TEST(MaxCutText, StoredGraphIsTheGeneratorOutput) {
