@@ -18,12 +18,14 @@ BUILD_PACKAGES=(
 # llvm-symbolizer for readable sanitizer stacks; chromium: the playground's browser test (tests/web). The Python package (clients/python) installs into a
 # virtual environment over Debian's python3-grpcio, python3-protobuf and python3-numpy (python3-venv,
 # python3-setuptools and python3-wheel build it); its tests use python3-pytest, and python3-pandas and
-# python3-tqdm for the data-frame and progress-bar paths. jq: the documentation's examples pipe JSON
+# python3-tqdm for the data-frame and progress-bar paths; python3-matplotlib draws the benchmarks' plots
+# (tests/bench). jq: the documentation's examples pipe JSON
 # through it (tests/docs). ccache: a rebuild of any test stage's tree (in a new
 # clone too) takes the objects an earlier build compiled from the same source (CMakeLists.txt uses it).
 TEST_PACKAGES=(
   python3-grpcio python3-protobuf prometheus sgt-puzzles
   python3-numpy python3-pytest python3-venv python3-setuptools python3-wheel python3-pandas python3-tqdm
+  python3-matplotlib
   clang-14 libclang-rt-14-dev llvm-14 chromium ccache jq
 )
 # runc: crun refuses this machine's hybrid cgroup layout; slirp4netns: port forwarding without a host

@@ -210,7 +210,7 @@ TEST(BackPressureTest, LargeSamplesAreBoundedInBytes) {
   auto server = TestServer::Start({}, /*with_metrics=*/false);
   auto stub = server->NewStub();
   v1::SolveRequest request;
-  *request.mutable_puzzle() = formats::ToroidalLattice(548, 2);
+  *request.mutable_puzzle() = formats::RandomToroidalGraph(548, 548, true, 2);
   request.mutable_params()->set_backend("cpu-sa");
   request.mutable_params()->set_num_reads(256);
   request.mutable_params()->set_num_sweeps(2);

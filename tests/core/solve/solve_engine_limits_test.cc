@@ -181,7 +181,7 @@ TEST_F(SolveEngineLimitsTest, ModelMemoryIsEstimatedBeforeItIsBuilt) {
 // lattice of 1000 x 1000 spins (2e6 couplers) passes the checks, a graph of
 // more than max_variables nodes does not.
 TEST_F(SolveEngineLimitsTest, MillionSpinLatticeIsWithinTheDefaultLimits) {
-  EXPECT_OK(Check(formats::ToroidalLattice(1000, 1)));
+  EXPECT_OK(Check(formats::RandomToroidalGraph(1000, 1000, true, 1)));
   v1::PuzzleSpec larger;
   larger.mutable_maxcut()->set_num_nodes(
       static_cast<uint32_t>(SolveLimits().max_variables + 1));
@@ -195,7 +195,7 @@ TEST_F(SolveEngineLimitsTest, MillionSpinLatticeIsWithinTheDefaultLimits) {
 // cut, and with max_sample_events 1 the one event streamed is the best read.
 TEST_F(SolveEngineLimitsTest, LatticeOverTheFormerVariableLimitSolves) {
   v1::SolveRequest request;
-  *request.mutable_puzzle() = formats::ToroidalLattice(548, 3);
+  *request.mutable_puzzle() = formats::RandomToroidalGraph(548, 548, true, 3);
   v1::SolveParams& p = *request.mutable_params();
   p.set_backend("cpu-sa");
   p.set_num_reads(256);
