@@ -44,7 +44,7 @@ for c in $CONCURRENCY; do
   CPU_BEFORE=$(cpu_seconds)
   ./build/clients/qs_loadgen --targets "$ADDR" --mode "$MODE" --concurrency "$c" \
     --duration "$SECONDS_PER_POINT" --warmup $((2 * c)) --reads "$READS" --mix "$MIX" --metrics "$METRICS" \
-    --json_report "$OUT/$MODE-c$c.json"
+    --stop_at_first_valid=false --time_limit 0 --json_report "$OUT/$MODE-c$c.json"
   awk -v a="$(cpu_seconds)" -v b="$CPU_BEFORE" 'BEGIN {print a - b}' >"$OUT/$MODE-c$c.cpu"
 done
 

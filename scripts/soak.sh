@@ -44,7 +44,7 @@ RSS_IDLE=$(rss_kb)
 echo "qs_server pid $SERVER; RSS idle ${RSS_IDLE} kB; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== warm-up: ${WARMUP_SECONDS} s at concurrency $CONCURRENCY"
 ./build/clients/qs_loadgen --targets "$ADDR" --mode "$MODE" --concurrency "$CONCURRENCY" --streams "$STREAMS" \
-  --duration "$WARMUP_SECONDS" --reads 32 --mix "$MIX" --json_report "$OUT/warmup.json" >/dev/null
+  --duration "$WARMUP_SECONDS" --reads 32 --stop_at_first_valid=false --time_limit 0 --mix "$MIX" --json_report "$OUT/warmup.json" >/dev/null
 RSS_LOADED=$(rss_kb)
 sleep "$SETTLE"
 RSS_BEFORE=$(rss_kb)
@@ -61,7 +61,7 @@ FAILED=0
 ) &
 SAMPLER=$!
 ./build/clients/qs_loadgen --targets "$ADDR" --mode "$MODE" --concurrency "$CONCURRENCY" --streams "$STREAMS" \
-  --duration "$DURATION" --reads 32 --mix "$MIX" --metrics "$METRICS" --json_report "$OUT/soak.json" || FAILED=1
+  --duration "$DURATION" --reads 32 --stop_at_first_valid=false --time_limit 0 --mix "$MIX" --metrics "$METRICS" --json_report "$OUT/soak.json" || FAILED=1
 kill $SAMPLER 2>/dev/null || true
 wait $SAMPLER 2>/dev/null || true
 RSS_END=$(rss_kb || echo 0)

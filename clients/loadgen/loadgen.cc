@@ -81,6 +81,14 @@ ABSL_FLAG(std::string, auto_exact, "",
           "auto's exact engines: race, proof or off (QUBO samplers alone); "
           "empty: race");
 ABSL_FLAG(int64_t, reads, 32, "num_reads of every request");
+ABSL_FLAG(bool, stop_at_first_valid, true,
+          "Every request stops at its first valid board (or the puzzle's "
+          "ground energy); with --time_limit, a sampler whose reads all miss "
+          "runs again on derived seeds until it finds one, as a user solving "
+          "puzzles asks. false (with --time_limit 0): fixed reads x sweeps");
+ABSL_FLAG(double, time_limit, 10,
+          "time_limit_seconds of every request; 0: none (fixed reads x "
+          "sweeps, which a sampler may end without a valid board)");
 ABSL_FLAG(int64_t, sweeps, 0, "num_sweeps of every request; 0: the server's");
 ABSL_FLAG(int64_t, max_samples, 0,
           "max_sample_events of every request (the lowest-energy samples "
@@ -421,9 +429,8 @@ class BatchStream final
       const grpc::StatusCode code =
           status.ok() ? grpc::StatusCode::UNKNOWN : status.error_code();
       for (const auto& [id, sent] : in_flight_) {
-        phase_->Add({.seconds = absl::ToDoubleSeconds(absl::Now() - sent.sent),
-                     .code = code,
-                     .mix_index = sent.mix_index});
+        phase_->Add({absl::ToDoubleSeconds(absl::Now() - sent.sent), code,
+                     false, sent.mix_index, "", ""});
       }
     }
     phase_->DriverDone();
@@ -625,6 +632,13 @@ int Main() {
   if (absl::GetFlag(FLAGS_sweeps) > 0)
     setup.params.set_num_sweeps(
         static_cast<uint32_t>(absl::GetFlag(FLAGS_sweeps)));
+  setup.params.set_stop_at_first_valid(
+      absl::GetFlag(FLAGS_stop_at_first_valid));
+  if (absl::GetFlag(FLAGS_time_limit) < 0) {
+    std::fprintf(stderr, "--time_limit must be >= 0\n");
+    return 2;
+  }
+  setup.params.set_time_limit_seconds(absl::GetFlag(FLAGS_time_limit));
   if (absl::GetFlag(FLAGS_max_samples) > 0)
     setup.params.set_max_sample_events(
         static_cast<uint32_t>(absl::GetFlag(FLAGS_max_samples)));

@@ -137,7 +137,28 @@ TEST_F(LoadgenTest, FileMixIsParsedByTheServer) {
   EXPECT_THAT(refused.err, HasSubstr("line 2 (nqueens): text: "));
 }
 
-}  // namespace
+// By default every request asks for a valid board within its time limit, so
+// a sampler whose 32 reads miss (cpu-sa on the built-in hard Sudoku) runs
+// again until it finds one; fixed reads x sweeps stay one flag away.
+TEST_F(LoadgenTest, EveryBuiltinKindGetsAValidBoardFromCpuSa) {
+  const LoadgenRun run =
+      RunLoadgen(absl::StrCat(Targets(),
+                              "--mode batch --backend cpu-sa --requests 22 "
+                              "--concurrency 2 --seed 1"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(OkCount(run.report), 22);
+  EXPECT_EQ(run.report.fields().at("valid").number_value(), 22);
+
+  const LoadgenRun fixed = RunLoadgen(
+      absl::StrCat(Targets(),
+                   "--backend cpu-sa --kinds sudoku --requests 2 --seed 1 "
+                   "--reads 1 --sweeps 10 --stop_at_first_valid=false "
+                   "--time_limit 0"));
+  ASSERT_EQ(fixed.exit_code, 0) << fixed.err;
+  EXPECT_EQ(OkCount(fixed.report), 2);
+  EXPECT_EQ(fixed.report.fields().at("valid").number_value(), 0);
+}
+
 // --backend, --param and --auto_exact reach every request, the report names
 // the backend and the engines that answered, and a parameter no backend has
 // stops the run before any request.
@@ -172,4 +193,5 @@ TEST_F(LoadgenTest, BackendAndParametersReachEveryRequest) {
                                      "field 'tenure'"));
 }
 
+}  // namespace
 }  // namespace qs

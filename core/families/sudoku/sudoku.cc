@@ -252,6 +252,26 @@ class SudokuCompiler final : public PuzzleCompiler {
       const v1::PuzzleSpec& spec,
       const v1::PuzzleSolution& solution) const override {
     ASSIGN_OR_RETURN(const SudokuShape g, CheckSpec(spec.sudoku()));
+    return ValidateOnShape(spec, g, solution);
+  }
+
+  // The sampling path validates every distinct read of one spec: its checked
+  // shape (groups, peers, cages) stays with the problem instead of being
+  // built again per board.
+  absl::StatusOr<v1::ValidationReport> ValidateDecoded(
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      const v1::PuzzleSolution& solution) const override {
+    ASSIGN_OR_RETURN(
+        const std::shared_ptr<const SudokuShape> g,
+        problem.derived.GetOrTryMake<SudokuShape>(
+            "sudoku/shape", [&] { return CheckSpec(spec.sudoku()); }));
+    return ValidateOnShape(spec, *g, solution);
+  }
+
+ private:
+  static absl::StatusOr<v1::ValidationReport> ValidateOnShape(
+      const v1::PuzzleSpec& spec, const SudokuShape& g,
+      const v1::PuzzleSolution& solution) {
     const int side = g.side;
     if (solution.cells_size() != side * side) {
       return absl::InvalidArgumentError(
@@ -329,6 +349,7 @@ class SudokuCompiler final : public PuzzleCompiler {
     return report;
   }
 
+ public:
   absl::StatusOr<std::vector<uint8_t>> Encode(
       const v1::PuzzleSpec& spec, const CompiledProblem& problem,
       const v1::PuzzleSolution& solution) const override {
