@@ -156,6 +156,49 @@ TEST_F(SilentSapiTest, ABatchAnswersItsCpuSaItemsWhileADwaveItemWaits) {
   stream->Finish();
 }
 
+// What a client that stalled after the header received.
+struct StalledRead {
+  uint64_t samples = 0;  // reads carried by the sample events that arrived
+  uint64_t largest_event = 0;  // bytes of the largest of them
+  v1::SolveSummary summary;
+};
+
+// Solves `request` once reading at once, to measure how long the solve takes
+// on this build and machine, then again reading the header and nothing else
+// until the solve must have produced every read.
+StalledRead SolveWithAStalledReader(v1::Solver::Stub& stub,
+                                    const v1::SolveRequest& request) {
+  absl::Duration solve_time;
+  {
+    grpc::ClientContext context;
+    SetDeadline(context, 120);
+    const absl::Time start = absl::Now();
+    auto reader = stub.Solve(&context, request);
+    v1::SolveResponse event;
+    while (reader->Read(&event)) {
+    }
+    EXPECT_TRUE(reader->Finish().ok());
+    solve_time = absl::Now() - start;
+  }
+  grpc::ClientContext context;
+  SetDeadline(context, 300);
+  auto reader = stub.Solve(&context, request);
+  v1::SolveResponse event;
+  StalledRead read;
+  EXPECT_TRUE(reader->Read(&event) && event.has_header());
+  absl::SleepFor(2 * solve_time + absl::Seconds(1));
+  while (reader->Read(&event)) {
+    if (event.has_sample()) {
+      read.samples += event.sample().num_occurrences();
+      read.largest_event =
+          std::max<uint64_t>(read.largest_event, event.ByteSizeLong());
+    }
+    if (event.has_summary()) read.summary = event.summary();
+  }
+  EXPECT_TRUE(reader->Finish().ok());
+  return read;
+}
+
 // A client that reads the header and then nothing for a while: the server
 // keeps at most its writer's bound of sample events and drops the rest,
 // counting them; every read is still in the summary.
@@ -168,38 +211,11 @@ TEST(BackPressureTest, AStalledReaderGetsADroppedCountNotAnUnboundedQueue) {
   request.mutable_params()->set_num_reads(20000);
   request.mutable_params()->set_num_sweeps(2);
   request.mutable_params()->set_seed(5);
-  // The reader must stall until the solve has produced every read, however
-  // fast this build and machine run it: a first solve read at once measures
-  // that time.
-  absl::Duration solve_time;
-  {
-    grpc::ClientContext context;
-    SetDeadline(context, 120);
-    const absl::Time start = absl::Now();
-    auto reader = stub->Solve(&context, request);
-    v1::SolveResponse event;
-    while (reader->Read(&event)) {
-    }
-    ASSERT_TRUE(reader->Finish().ok());
-    solve_time = absl::Now() - start;
-  }
-  grpc::ClientContext context;
-  SetDeadline(context, 300);
-  auto reader = stub->Solve(&context, request);
-  v1::SolveResponse event;
-  ASSERT_TRUE(reader->Read(&event));
-  ASSERT_TRUE(event.has_header());
-  absl::SleepFor(2 * solve_time + absl::Seconds(1));
-  uint64_t samples = 0;
-  v1::SolveSummary summary;
-  while (reader->Read(&event)) {
-    if (event.has_sample()) samples += event.sample().num_occurrences();
-    if (event.has_summary()) summary = event.summary();
-  }
-  ASSERT_TRUE(reader->Finish().ok());
-  EXPECT_EQ(summary.reads_done(), 20000u);
-  EXPECT_GT(summary.sample_events_dropped(), 0u);
-  EXPECT_EQ(samples + summary.sample_events_dropped(), summary.reads_done());
+  const StalledRead read = SolveWithAStalledReader(*stub, request);
+  EXPECT_EQ(read.summary.reads_done(), 20000u);
+  EXPECT_GT(read.summary.sample_events_dropped(), 0u);
+  EXPECT_EQ(read.samples + read.summary.sample_events_dropped(),
+            read.summary.reads_done());
 }
 
 // Samples of a 300,000-spin lattice take about 640 kB each on the wire: a
@@ -215,42 +231,15 @@ TEST(BackPressureTest, LargeSamplesAreBoundedInBytes) {
   request.mutable_params()->set_num_reads(256);
   request.mutable_params()->set_num_sweeps(2);
   request.mutable_params()->set_seed(5);
-  absl::Duration solve_time;
-  {
-    grpc::ClientContext context;
-    SetDeadline(context, 120);
-    const absl::Time start = absl::Now();
-    auto reader = stub->Solve(&context, request);
-    v1::SolveResponse event;
-    while (reader->Read(&event)) {
-    }
-    ASSERT_TRUE(reader->Finish().ok());
-    solve_time = absl::Now() - start;
-  }
-  grpc::ClientContext context;
-  SetDeadline(context, 300);
-  auto reader = stub->Solve(&context, request);
-  v1::SolveResponse event;
-  ASSERT_TRUE(reader->Read(&event));
-  ASSERT_TRUE(event.has_header());
-  absl::SleepFor(2 * solve_time + absl::Seconds(1));
-  uint64_t samples = 0, largest = 0;
-  v1::SolveSummary summary;
-  while (reader->Read(&event)) {
-    if (event.has_sample()) {
-      samples += event.sample().num_occurrences();
-      largest = std::max<uint64_t>(largest, event.ByteSizeLong());
-    }
-    if (event.has_summary()) summary = event.summary();
-  }
-  ASSERT_TRUE(reader->Finish().ok());
-  EXPECT_EQ(summary.reads_done(), 256u);
-  EXPECT_GT(largest, 500000u);
-  EXPECT_GT(summary.sample_events_dropped(), 0u);
-  EXPECT_EQ(samples + summary.sample_events_dropped(), summary.reads_done());
+  const StalledRead read = SolveWithAStalledReader(*stub, request);
+  EXPECT_EQ(read.summary.reads_done(), 256u);
+  EXPECT_GT(read.largest_event, 500000u);
+  EXPECT_GT(read.summary.sample_events_dropped(), 0u);
+  EXPECT_EQ(read.samples + read.summary.sample_events_dropped(),
+            read.summary.reads_done());
   // The byte bound's events, plus those that improved on the best (always
   // sent); under the count bound alone all 256 would arrive.
-  EXPECT_LT(samples, 200u);
+  EXPECT_LT(read.samples, 200u);
 }
 
 // Abseil's macros, as clang defines no __SANITIZE_ADDRESS__.

@@ -20,8 +20,6 @@
 
 namespace qs::dwave {
 
-inline constexpr double kDefaultChainStrengthPrefactor = 1.414;
-
 // Uniform torque compensation: prefactor * sqrt(sum J^2 / #interactions) *
 // sqrt(average degree), on the logical Ising couplings; 1 when there are none.
 double UniformTorqueCompensation(const IsingModel& logical, double prefactor);
