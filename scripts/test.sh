@@ -125,10 +125,10 @@ stage_asan() {
 }
 
 # The test cases the asan stage leaves to the main stage: each spends one to three minutes under ASan
-# repeating on a large input what a smaller sibling of it runs there on the same code (the NYT Sudoku's
+# repeating on a large input what a sibling of it runs there on the same code (the NYT Sudoku's
 # minor-embedding beside the 8x8 Queens' through the same D-Wave path, a stalled reader's thousands of
-# dropped samples beside the other back-pressure cases, the Chess and Tents models' exhaustive checks
-# beside their energy tests).
+# dropped samples beside the byte-bounded stalled reader of a large model, the Chess and Tents models'
+# exhaustive checks beside their energy tests).
 ASAN_SKIPPED='NytSudokuOverGrpc|NytSudokuSolvesWithAValidBoard|NytSudokuEmbedsOnPegasus16'
 ASAN_SKIPPED+='|AStalledReaderGetsADroppedCount|DefaultLambdaNeverPrefersAThreatening'
 ASAN_SKIPPED+='|TentsCompilerTest.ExactGroundStatesAreTheBoardsOfTheRules'
