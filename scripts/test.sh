@@ -157,7 +157,10 @@ stage_tsan() {
   # CliExportsQasm...) or Qsolve in their names; a plain 'Cli' would also drop the client tests
   # (ClientCancelStopsTheAnneal, DisconnectingClientCancelsItsSolve, ClientsThatNeverRead...), which
   # are server concurrency, and a plain 'Dwave' the silent-SAPI batch test, which runs no emulator.
-  run_ctest --test-dir build-tsan -L integration -E 'Cli[A-Z]|Qsolve|^Replicas|^Dwave' "$@"
+  # LargeSamplesAreBoundedInBytes (a 300,000-spin model's samples, 140 s under TSan) is a memory bound,
+  # which the main and asan stages check; its concurrency is the stalled reader's case beside it.
+  run_ctest --test-dir build-tsan -L integration \
+    -E 'Cli[A-Z]|Qsolve|^Replicas|^Dwave|LargeSamplesAreBoundedInBytes' "$@"
 }
 
 stage_fuzz() {
