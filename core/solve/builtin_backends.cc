@@ -7,6 +7,7 @@
 #include "core/sample/dwave/dwave_flags.h"
 #include "core/sample/dwave/dwave_sampler.h"
 #include "core/sample/exact/brute_force_sampler.h"
+#include "core/sample/lns/lns_sampler.h"
 #include "core/sample/pa/pa_sampler.h"
 #include "core/sample/pt/pt_sampler.h"
 #include "core/sample/qaoa/qaoa_backend.h"
@@ -30,6 +31,7 @@ absl::Status RegisterBuiltinBackends(BackendRegistry& registry,
   RETURN_IF_ERROR(registry.Register(NewSqaSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewTabuSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSbSampler(options.pool)));
+  RETURN_IF_ERROR(registry.Register(NewLnsSampler(options.pool)));
   RETURN_IF_ERROR(registry.Register(NewSatBackend()));
   ASSIGN_OR_RETURN(const int64_t qaoa_memory,
                    options.qaoa_max_memory_bytes

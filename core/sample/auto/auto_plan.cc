@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/sample/cpu_sa/bitslice_kernel.h"
+#include "core/sample/lns/lns_sampler.h"
 
 namespace qs {
 namespace {
@@ -127,6 +128,14 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     plan.rule = "raw/small";
     if (exact != v1::EXACT_OFF) plan.racers.push_back(Exact("exact", exact));
     plan.racers.push_back(SamplerRacer(request, "tabu", 8));
+  } else if (f.lattice) {
+    // 2D lattices (the G-set's toroidal spin glasses, rudy's grids): lns,
+    // one read per pool thread; on every measured lattice it reached the
+    // best-known cut where cpu-sa's words stopped short (docs/auto.md,
+    // "Lattices").
+    plan.rule = "raw/lattice";
+    plan.racers.push_back(SamplerRacer(
+        request, "lns", static_cast<uint32_t>(std::max(1, worker_threads))));
   } else if (f.multispin) {
     // Integer models of small weights (G-set graphs, dense or sparse):
     // cpu-sa's bit-sliced words, full and growing, alone; tabu and a fixed
@@ -184,6 +193,8 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
   if (f.multispin)
     f.tuned_range =
         CachedBetaRange(BetaRangeRule::kTuned, model, &problem.derived);
+  f.lattice = f.variables > kAutoExactMaxVariables &&
+              CachedLattice(model, &problem.derived)->has_value();
   f.couplers = model.num_couplers();
   const double pairs = 0.5 * f.variables * (f.variables - 1.0);
   f.density = pairs > 0 ? f.couplers / pairs : 0;

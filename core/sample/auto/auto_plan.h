@@ -35,6 +35,9 @@ struct ModelFeatures {
   bool multispin = false;
   // cpu-sa's tuned beta range for the model (set when multispin).
   BetaRange tuned_range;
+  // Every coupler is a bond of a 2D lattice (lns/lattice.h), whose strips
+  // lns re-solves exactly.
+  bool lattice = false;
 };
 
 ModelFeatures FeaturesOf(const CompiledProblem& problem,

@@ -166,7 +166,7 @@ TEST_P(HugeReadsTest, StopsAtTheFirstValidBoard) {
 
 INSTANTIATE_TEST_SUITE_P(Samplers, HugeReadsTest,
                          ::testing::Values("cpu-sa", "pt", "pa", "sqa", "tabu",
-                                           "exact", "qaoa"),
+                                           "lns", "exact", "qaoa"),
                          [](const auto& info) {
                            std::string name = info.param;
                            for (char& c : name)

@@ -23,6 +23,7 @@
 #include "core/sample/cpu_sa/bitslice_kernel.h"
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
+#include "formats/instance_generators.h"
 #include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -435,6 +436,22 @@ TEST(AutoBackendTest, RecordsRacedBackendsWinnersAndTimeToValid) {
   EXPECT_EQ(declared,
             (std::set<std::string>{"qs_auto_raced_total", "qs_auto_wins_total",
                                    "qs_auto_first_valid_seconds"}));
+}
+
+// A torus is a lattice: lns alone. With an odd number of rows every column
+// is an odd ring that keeps one bond uncut, and rows of even length cut all
+// theirs: the best cut of the 21 x 40 antiferromagnet is 2 n - 40.
+TEST(AutoBackendTest, LatticesGoToLns) {
+  v1::SolveRequest request;
+  *request.mutable_puzzle() = formats::RandomToroidalGraph(21, 40, false, 1);
+  request.mutable_params()->set_seed(3);
+  request.mutable_params()->set_target_energy(-(2 * 21 * 40 - 40));
+  const SolveRun run = Solve(request);
+  ASSERT_TRUE(run.status.ok()) << run.status;
+  EXPECT_EQ(run.info().rule(), "raw/lattice");
+  EXPECT_EQ(run.raced(), std::set<std::string>{"lns"});
+  EXPECT_EQ(run.summary.termination(), v1::TARGET_REACHED);
+  EXPECT_EQ(run.summary.best_energy(), -(2 * 21 * 40 - 40));
 }
 
 }  // namespace
