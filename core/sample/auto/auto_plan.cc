@@ -130,12 +130,19 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
     plan.racers.push_back(SamplerRacer(request, "tabu", 8));
   } else if (f.lattice) {
     // 2D lattices (the G-set's toroidal spin glasses, rudy's grids): lns,
-    // one read per pool thread; on every measured lattice it reached the
-    // best-known cut where cpu-sa's words stopped short (docs/auto.md,
-    // "Lattices").
+    // one read per pool thread, in rounds that go on from the best state; on
+    // every measured lattice it reached the best-known cut where cpu-sa's
+    // words stopped short (docs/auto.md, "Lattices").
     plan.rule = "raw/lattice";
-    plan.racers.push_back(SamplerRacer(
-        request, "lns", static_cast<uint32_t>(std::max(1, worker_threads))));
+    RacerPlan lns = SamplerRacer(
+        request, "lns", static_cast<uint32_t>(std::max(1, worker_threads)));
+    if (!request.has_num_sweeps()) {
+      lns.params.set_num_sweeps(kAutoLatticeFirstPasses);
+      lns.sweeps_growth = kAutoLatticeGrowth;
+      lns.max_sweeps = kDefaultLnsPasses;
+    }
+    lns.resumes_from_best = true;
+    plan.racers.push_back(std::move(lns));
   } else if (f.multispin) {
     // Integer models of small weights (G-set graphs, dense or sparse):
     // cpu-sa's bit-sliced words, full and growing, alone; tabu and a fixed

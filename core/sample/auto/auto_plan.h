@@ -77,6 +77,12 @@ struct RacerPlan {
   // load a call anneals one word, on a free pool one per thread. 0: the
   // reads of `params`.
   uint32_t reads_per_thread = 0;
+  // Rounds after the first start every read from the best state of the race
+  // so far, for a search that improves a state rather than anneals from
+  // scratch: its rounds then go on from where the last ones got, and each
+  // round's end streams what it found. The request's starting states seed
+  // the first round.
+  bool resumes_from_best = false;
 };
 
 struct RacePlan {
@@ -87,6 +93,11 @@ struct RacePlan {
 // Models up to this many variables are enumerated by the "exact" backend
 // (2^n states, enumerated by Gray code on the worker pool).
 inline constexpr int kAutoExactMaxVariables = 22;
+// raw/lattice: lns passes of the first round, growing by kAutoLatticeGrowth
+// a round up to kDefaultLnsPasses (lns_sampler.h), each round going on from
+// the best state so far.
+inline constexpr uint32_t kAutoLatticeFirstPasses = 20;
+inline constexpr double kAutoLatticeGrowth = 2;
 // Raw models at least this dense go to tabu alone.
 inline constexpr double kAutoDenseThreshold = 0.05;
 // Raw models cpu-sa anneals bit-sliced: a round's reads are one 256-read word

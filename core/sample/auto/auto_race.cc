@@ -59,6 +59,9 @@ class Race {
         parent_(parent),
         stop_(&parent),
         states_(racers.size()),
+        keeps_best_state_(std::any_of(
+            racers.begin(), racers.end(),
+            [](const Racer& r) { return r.plan.resumes_from_best; })),
         start_(absl::Now()) {
     // Every racer polls the interrupter between sweeps or search steps.
     stop_.SetCancelCheck([this] {
@@ -151,6 +154,8 @@ class Race {
 
   mutable absl::Mutex mu_;
   std::vector<RacerState> states_ ABSL_GUARDED_BY(mu_);
+  // Some racer resumes from the best state (RacerPlan::resumes_from_best).
+  const bool keeps_best_state_;
   const absl::Time start_;
   uint32_t next_read_index_ ABSL_GUARDED_BY(mu_) = 0;
   // The best sample delivered, ordered as the engine's sink orders them
@@ -158,6 +163,8 @@ class Race {
   bool has_best_ ABSL_GUARDED_BY(mu_) = false;
   bool best_valid_ ABSL_GUARDED_BY(mu_) = false;
   double best_energy_ ABSL_GUARDED_BY(mu_) = kInf;
+  // The best sample's state, kept when a racer resumes from it.
+  std::vector<uint8_t> best_state_ ABSL_GUARDED_BY(mu_);
   std::string solved_by_ ABSL_GUARDED_BY(mu_);
   std::optional<absl::Duration> first_valid_ ABSL_GUARDED_BY(mu_);
   std::optional<double> proven_optimum_ ABSL_GUARDED_BY(mu_);
@@ -197,7 +204,12 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
   job.seed = seed;
   if (!options_.puzzle) job.target_energy = options_.target_energy;
   // The caller's starting states seed the first round only.
-  if (round == 0) job.initial_states = job_.initial_states;
+  if (round == 0) {
+    job.initial_states = job_.initial_states;
+  } else if (racer.plan.resumes_from_best) {
+    absl::MutexLock lock(&mu_);
+    if (!best_state_.empty()) job.initial_states = {best_state_};
+  }
   return job;
 }
 
@@ -340,6 +352,7 @@ void Race::OnSample(size_t index, Sample sample) {
     best_valid_ = valid;
     best_energy_ = energy;
     solved_by_ = racer.plan.backend;
+    if (keeps_best_state_) best_state_ = sample.bits;
   }
   sample.read_index = next_read_index_++;
   sink_.OnSample(std::move(sample));

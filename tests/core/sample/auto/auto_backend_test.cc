@@ -452,6 +452,16 @@ TEST(AutoBackendTest, LatticesGoToLns) {
   EXPECT_EQ(run.raced(), std::set<std::string>{"lns"});
   EXPECT_EQ(run.summary.termination(), v1::TARGET_REACHED);
   EXPECT_EQ(run.summary.best_energy(), -(2 * 21 * 40 - 40));
+
+  // Without a target: rounds that go on from the best state, until two end
+  // at it.
+  request.mutable_params()->clear_target_energy();
+  request.mutable_params()->mutable_auto_()->set_agreeing_rounds(2);
+  const SolveRun rounds = Solve(request);
+  ASSERT_TRUE(rounds.status.ok()) << rounds.status;
+  EXPECT_EQ(rounds.info().stop_rule(), "agreeing rounds");
+  EXPECT_GE(rounds.Raced("lns")->rounds(), 2u);
+  EXPECT_EQ(rounds.summary.best_energy(), -(2 * 21 * 40 - 40));
 }
 
 }  // namespace
