@@ -5,8 +5,10 @@
 #ifndef QS_CORE_SAMPLE_SAMPLE_UTIL_H_
 #define QS_CORE_SAMPLE_SAMPLE_UTIL_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -57,6 +59,36 @@ using BatchStep = std::function<bool()>;
 void FeedSteppedBatches(WorkerPool::TaskGroup& group, int batches,
                         int in_flight, Interrupter& interrupter,
                         const std::function<BatchStep(int)>& start);
+
+// Runs reads that keep their state between steps (pt's ladders, lns's
+// searches): on this thread one after another when the pool has one thread
+// or there is one read, else as FeedSteppedBatches of the pool, at most one
+// per thread at a time. make(r) builds read r once; step(read, yield) runs it
+// until it ends (true) or until `yield` says another request waits (false:
+// it resumes later on some thread). `yield` is null on the serial path.
+template <typename Read>
+absl::Status RunSteppedReads(
+    WorkerPool& pool, int num_reads, Interrupter& interrupter,
+    const std::function<std::shared_ptr<Read>(int)>& make,
+    const std::function<bool(Read&, const std::function<bool()>&)>& step) {
+  const int workers = std::min(num_reads, pool.num_threads());
+  if (workers <= 1) {
+    for (int r = 0; r < num_reads && !interrupter.ShouldStop(); ++r)
+      step(*make(r), nullptr);
+    return absl::OkStatus();
+  }
+  auto group = pool.NewGroup();
+  WorkerPool::TaskGroup* const g = group.get();
+  const std::function<bool()> yield = [g] { return g->OthersWaiting(); };
+  FeedSteppedBatches(*group, num_reads, workers, interrupter,
+                     [&](int r) -> BatchStep {
+                       return [&, r, read = std::shared_ptr<Read>()]() mutable {
+                         if (read == nullptr) read = make(r);
+                         return step(*read, yield);
+                       };
+                     });
+  return group->Wait();
+}
 
 // Whether reads that `reason` stopped mid-schedule are delivered: after the
 // time limit, the deadline, a cancel or a drain their states are the best the

@@ -252,11 +252,13 @@ class LnsSampler final : public Sampler {
             .max_variables = kMaxKernelVariables};
   }
 
-  // A read gains from running long (each kick tries another region): unless
-  // the request sets num_sweeps, a read is kDefaultLnsPasses passes.
+  // A search gains from running long (each kick tries another region), and
+  // reads are whole searches: unless the request sets them, one search per
+  // worker thread of kDefaultLnsPasses passes.
   JobBudget Budget(const v1::SolveParams& params,
                    JobBudget defaults) const override {
     if (!params.has_num_sweeps()) defaults.num_sweeps = kDefaultLnsPasses;
+    if (!params.has_num_reads()) defaults.num_reads = pool_->num_threads();
     return defaults;
   }
 
@@ -280,28 +282,12 @@ class LnsSampler final : public Sampler {
 
     LnsTotals totals;
     std::atomic<int64_t> cpu_ns{0};
-    const int workers = std::min(params.num_reads, pool_->num_threads());
-    if (workers <= 1) {
-      for (int r = 0; r < params.num_reads && !interrupter.ShouldStop(); ++r) {
-        SearchRead read(setup, r);
-        RunRead(setup, read, sink, interrupter, totals, cpu_ns, nullptr);
-      }
-    } else {
-      auto group = pool_->NewGroup();
-      WorkerPool::TaskGroup* const g = group.get();
-      const std::function<bool()> yield = [g] { return g->OthersWaiting(); };
-      FeedSteppedBatches(
-          *group, params.num_reads, workers, interrupter,
-          [&](int r) -> BatchStep {
-            return [&, r, read = std::shared_ptr<SearchRead>()]() mutable {
-              if (read == nullptr)
-                read = std::make_shared<SearchRead>(setup, r);
-              return RunRead(setup, *read, sink, interrupter, totals, cpu_ns,
-                             yield);
-            };
-          });
-      RETURN_IF_ERROR(group->Wait());
-    }
+    RETURN_IF_ERROR(RunSteppedReads<SearchRead>(
+        *pool_, params.num_reads, interrupter,
+        [&](int r) { return std::make_shared<SearchRead>(setup, r); },
+        [&](SearchRead& read, const std::function<bool()>& yield) {
+          return RunRead(setup, read, sink, interrupter, totals, cpu_ns, yield);
+        }));
     return Stats(setup, totals, params, interrupter, start, cpu_ns);
   }
 

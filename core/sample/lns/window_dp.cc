@@ -48,6 +48,129 @@ bool PickOne(Cost zero, Cost one, Cost tolerance) {
 // Sums of the integer table stay below this.
 constexpr double kIntegerTableBound = 1 << 30;
 
+// The added energy of the entering variable at 1, per state of the other
+// slots: its field plus its couplings to the slots at 1.
+template <typename Cost>
+struct Addend {
+  Addend(const auto& couplings)
+      : field(static_cast<Cost>(couplings.field)), count(couplings.count) {
+    for (int k = 0; k < count; ++k) {
+      mask[k] = uint64_t{1} << couplings.slot[k];
+      weight[k] = static_cast<Cost>(couplings.weight[k]);
+    }
+  }
+  Cost operator()(uint64_t s) const {
+    Cost sum = field;
+    for (int k = 0; k < count; ++k) sum += (s & mask[k]) ? weight[k] : Cost{0};
+    return sum;
+  }
+  uint64_t steady() const {
+    uint64_t all = 0;
+    for (int k = 0; k < count; ++k) all |= mask[k];
+    return all;
+  }
+  Cost field;
+  int count;
+  uint64_t mask[kMaxWindowFrontier];
+  Cost weight[kMaxWindowFrontier];
+};
+
+// The loop of ReplaceRotating, over plain pointers so that it vectorises.
+template <typename Cost>
+struct RotatingPass {
+  template <bool kKeepOne, typename Added>
+  void Run(Added added) const {
+    uint32_t k = 0;
+    if constexpr (std::is_same_v<Cost, int32_t>) k = RunVector<kKeepOne>();
+    const Cost* __restrict from = in;
+    Cost* __restrict low = out;
+    Cost* __restrict high = out + half;
+    uint8_t* __restrict choice_low = choice;
+    uint8_t* __restrict choice_high = choice + half;
+    const Cost b = coupling, tol = tolerance;
+    for (; k < half; ++k) {
+      const Cost zero = from[2 * k], one = from[2 * k + 1];
+      const bool one_at_0 = PickOne<kKeepOne>(zero, one, tol);
+      const bool one_at_1 = PickOne<kKeepOne>(zero, one + b, tol);
+      low[k] = one_at_0 ? one : zero;
+      high[k] = (one_at_1 ? one + b : zero) + added(k);
+      choice_low[k] = one_at_0;
+      choice_high[k] = one_at_1;
+    }
+  }
+
+  // The integer table four pairs at a time (SSE2, in every x86-64), for
+  // the couplings of a lattice strip (at most one varying with k, the row
+  // above); returns where the scalar loop goes on.
+  template <bool kKeepOne>
+  uint32_t RunVector() const {
+#if defined(__SSE2__)
+    if (half < 4 || varying_count > 1) return 0;
+    const __m128i b = _mm_set1_epi32(coupling);
+    const __m128i base = _mm_set1_epi32(field);
+    const __m128i weight = _mm_set1_epi32(varying_count ? varying_weight : 0);
+    const __m128i shift = _mm_cvtsi32_si128(varying_shift);
+    const __m128i one_bit = _mm_set1_epi32(1);
+    __m128i index = _mm_setr_epi32(0, 1, 2, 3);
+    const __m128i four = _mm_set1_epi32(4);
+    uint32_t k = 0;
+    for (; k + 4 <= half; k += 4) {
+      const __m128 pair_a = _mm_castsi128_ps(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 2 * k)));
+      const __m128 pair_b = _mm_castsi128_ps(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 2 * k + 4)));
+      const __m128i zero = _mm_castps_si128(
+          _mm_shuffle_ps(pair_a, pair_b, _MM_SHUFFLE(2, 0, 2, 0)));
+      const __m128i one = _mm_castps_si128(
+          _mm_shuffle_ps(pair_a, pair_b, _MM_SHUFFLE(3, 1, 3, 1)));
+      const __m128i one_b = _mm_add_epi32(one, b);
+      // Masks of "take 1": ties keep the current value.
+      const __m128i at_0 = kKeepOne ? _mm_xor_si128(_mm_cmplt_epi32(zero, one),
+                                                    _mm_set1_epi32(-1))
+                                    : _mm_cmplt_epi32(one, zero);
+      const __m128i at_1 =
+          kKeepOne
+              ? _mm_xor_si128(_mm_cmplt_epi32(zero, one_b), _mm_set1_epi32(-1))
+              : _mm_cmplt_epi32(one_b, zero);
+      const __m128i bit = _mm_and_si128(_mm_srl_epi32(index, shift), one_bit);
+      const __m128i added = _mm_add_epi32(
+          base, _mm_and_si128(_mm_sub_epi32(_mm_setzero_si128(), bit), weight));
+      const __m128i low_cost =
+          _mm_or_si128(_mm_and_si128(at_0, one), _mm_andnot_si128(at_0, zero));
+      const __m128i high_cost =
+          _mm_add_epi32(_mm_or_si128(_mm_and_si128(at_1, one_b),
+                                     _mm_andnot_si128(at_1, zero)),
+                        added);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + k), low_cost);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + half + k), high_cost);
+      const __m128i packed = _mm_and_si128(
+          _mm_packs_epi16(_mm_packs_epi32(at_0, at_1), _mm_setzero_si128()),
+          _mm_set1_epi8(1));
+      const uint64_t bytes = static_cast<uint64_t>(_mm_cvtsi128_si64(packed));
+      std::memcpy(choice + k, &bytes, 4);
+      const uint32_t high_bytes = static_cast<uint32_t>(bytes >> 32);
+      std::memcpy(choice + half + k, &high_bytes, 4);
+      index = _mm_add_epi32(index, four);
+    }
+    return k;
+#else
+    return 0;
+#endif
+  }
+
+  const Cost* in;
+  Cost* out;
+  uint8_t* choice;
+  uint32_t half;
+  Cost coupling;
+  Cost tolerance;
+  Cost field;
+  // The one coupling that varies with the pair index, if any.
+  int varying_count = 0;
+  int varying_shift = 0;
+  Cost varying_weight = 0;
+};
+
 }  // namespace
 
 int WindowFrontier(const Qubo& model, std::span<const int32_t> order) {
@@ -200,33 +323,6 @@ void WindowOptimizer::Place(int32_t v, const std::vector<uint8_t>& state) {
   if (unplaced_[v] == 0) Leave<Cost>(slot, state[v] != 0);
 }
 
-// The added energy of the entering variable at 1, per state of the other
-// slots: its field plus its couplings to the slots at 1.
-template <typename Cost>
-struct Addend {
-  Addend(const auto& couplings)
-      : field(static_cast<Cost>(couplings.field)), count(couplings.count) {
-    for (int k = 0; k < count; ++k) {
-      mask[k] = uint64_t{1} << couplings.slot[k];
-      weight[k] = static_cast<Cost>(couplings.weight[k]);
-    }
-  }
-  Cost operator()(uint64_t s) const {
-    Cost sum = field;
-    for (int k = 0; k < count; ++k) sum += (s & mask[k]) ? weight[k] : Cost{0};
-    return sum;
-  }
-  uint64_t steady() const {
-    uint64_t all = 0;
-    for (int k = 0; k < count; ++k) all |= mask[k];
-    return all;
-  }
-  Cost field;
-  int count;
-  uint64_t mask[kMaxWindowFrontier];
-  Cost weight[kMaxWindowFrontier];
-};
-
 template <typename Cost>
 void WindowOptimizer::Enter(int32_t v, int slot, const Couplings& couplings) {
   std::vector<Cost>& cost = Table<Cost>();
@@ -322,102 +418,6 @@ void WindowOptimizer::Replace(int slot, int32_t leaving, double coupling,
   keep_one ? walk.template operator()<true>()
            : walk.template operator()<false>();
 }
-
-// The loop of ReplaceRotating, over plain pointers so that it vectorises.
-template <typename Cost>
-struct RotatingPass {
-  template <bool kKeepOne, typename Added>
-  void Run(Added added) const {
-    uint32_t k = 0;
-    if constexpr (std::is_same_v<Cost, int32_t>) k = RunVector<kKeepOne>();
-    const Cost* __restrict from = in;
-    Cost* __restrict low = out;
-    Cost* __restrict high = out + half;
-    uint8_t* __restrict choice_low = choice;
-    uint8_t* __restrict choice_high = choice + half;
-    const Cost b = coupling, tol = tolerance;
-    for (; k < half; ++k) {
-      const Cost zero = from[2 * k], one = from[2 * k + 1];
-      const bool one_at_0 = PickOne<kKeepOne>(zero, one, tol);
-      const bool one_at_1 = PickOne<kKeepOne>(zero, one + b, tol);
-      low[k] = one_at_0 ? one : zero;
-      high[k] = (one_at_1 ? one + b : zero) + added(k);
-      choice_low[k] = one_at_0;
-      choice_high[k] = one_at_1;
-    }
-  }
-
-  // The integer table four pairs at a time (SSE2, in every x86-64), for
-  // the couplings of a lattice strip (at most one varying with k, the row
-  // above); returns where the scalar loop goes on.
-  template <bool kKeepOne>
-  uint32_t RunVector() const {
-#if defined(__SSE2__)
-    if (half < 4 || varying_count > 1) return 0;
-    const __m128i b = _mm_set1_epi32(coupling);
-    const __m128i base = _mm_set1_epi32(field);
-    const __m128i weight = _mm_set1_epi32(varying_count ? varying_weight : 0);
-    const __m128i shift = _mm_cvtsi32_si128(varying_shift);
-    const __m128i one_bit = _mm_set1_epi32(1);
-    __m128i index = _mm_setr_epi32(0, 1, 2, 3);
-    const __m128i four = _mm_set1_epi32(4);
-    uint32_t k = 0;
-    for (; k + 4 <= half; k += 4) {
-      const __m128 pair_a = _mm_castsi128_ps(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 2 * k)));
-      const __m128 pair_b = _mm_castsi128_ps(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 2 * k + 4)));
-      const __m128i zero = _mm_castps_si128(
-          _mm_shuffle_ps(pair_a, pair_b, _MM_SHUFFLE(2, 0, 2, 0)));
-      const __m128i one = _mm_castps_si128(
-          _mm_shuffle_ps(pair_a, pair_b, _MM_SHUFFLE(3, 1, 3, 1)));
-      const __m128i one_b = _mm_add_epi32(one, b);
-      // Masks of "take 1": ties keep the current value.
-      const __m128i at_0 = kKeepOne ? _mm_xor_si128(_mm_cmplt_epi32(zero, one),
-                                                    _mm_set1_epi32(-1))
-                                    : _mm_cmplt_epi32(one, zero);
-      const __m128i at_1 =
-          kKeepOne
-              ? _mm_xor_si128(_mm_cmplt_epi32(zero, one_b), _mm_set1_epi32(-1))
-              : _mm_cmplt_epi32(one_b, zero);
-      const __m128i bit = _mm_and_si128(_mm_srl_epi32(index, shift), one_bit);
-      const __m128i added = _mm_add_epi32(
-          base, _mm_and_si128(_mm_sub_epi32(_mm_setzero_si128(), bit), weight));
-      const __m128i low_cost =
-          _mm_or_si128(_mm_and_si128(at_0, one), _mm_andnot_si128(at_0, zero));
-      const __m128i high_cost =
-          _mm_add_epi32(_mm_or_si128(_mm_and_si128(at_1, one_b),
-                                     _mm_andnot_si128(at_1, zero)),
-                        added);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + k), low_cost);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + half + k), high_cost);
-      const __m128i packed = _mm_and_si128(
-          _mm_packs_epi16(_mm_packs_epi32(at_0, at_1), _mm_setzero_si128()),
-          _mm_set1_epi8(1));
-      const uint64_t bytes = static_cast<uint64_t>(_mm_cvtsi128_si64(packed));
-      std::memcpy(choice + k, &bytes, 4);
-      const uint32_t high_bytes = static_cast<uint32_t>(bytes >> 32);
-      std::memcpy(choice + half + k, &high_bytes, 4);
-      index = _mm_add_epi32(index, four);
-    }
-    return k;
-#else
-    return 0;
-#endif
-  }
-
-  const Cost* in;
-  Cost* out;
-  uint8_t* choice;
-  uint32_t half;
-  Cost coupling;
-  Cost tolerance;
-  Cost field;
-  // The one coupling that varies with the pair index, if any.
-  int varying_count = 0;
-  int varying_shift = 0;
-  Cost varying_weight = 0;
-};
 
 // A walk that places a variable per row along columns (a lattice strip)
 // replaces slot 0 at every step after a rotation: pairs (2k, 2k + 1) in,

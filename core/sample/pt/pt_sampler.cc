@@ -336,28 +336,13 @@ class PtSampler final : public Sampler {
     totals.exchange_proposed.assign(setup.betas.size() - 1, 0);
     totals.exchange_accepted.assign(setup.betas.size() - 1, 0);
     std::atomic<int64_t> cpu_ns{0};
-    const int workers = std::min(params.num_reads, pool_->num_threads());
-    if (workers <= 1) {
-      for (int r = 0; r < params.num_reads && !interrupter.ShouldStop(); ++r) {
-        Ladder ladder(setup, r);
-        RunLadder(setup, ladder, sink, interrupter, totals, cpu_ns, nullptr);
-      }
-    } else {
-      auto group = pool_->NewGroup();
-      WorkerPool::TaskGroup* const g = group.get();
-      const std::function<bool()> yield = [g] { return g->OthersWaiting(); };
-      FeedSteppedBatches(
-          *group, params.num_reads, workers, interrupter,
-          [&](int r) -> BatchStep {
-            return [&, r, ladder = std::shared_ptr<Ladder>()]() mutable {
-              if (ladder == nullptr)
-                ladder = std::make_shared<Ladder>(setup, r);
-              return RunLadder(setup, *ladder, sink, interrupter, totals,
-                               cpu_ns, yield);
-            };
-          });
-      RETURN_IF_ERROR(group->Wait());
-    }
+    RETURN_IF_ERROR(RunSteppedReads<Ladder>(
+        *pool_, params.num_reads, interrupter,
+        [&](int r) { return std::make_shared<Ladder>(setup, r); },
+        [&](Ladder& ladder, const std::function<bool()>& yield) {
+          return RunLadder(setup, ladder, sink, interrupter, totals, cpu_ns,
+                           yield);
+        }));
     return Stats(setup, range, totals, params, interrupter, start, cpu_ns);
   }
 
