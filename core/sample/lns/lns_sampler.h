@@ -1,11 +1,12 @@
-// LnsSampler: large-neighbourhood search (backend "lns", README.md). Each
-// read is an iterated local search: passes of windows, each re-solved exactly
-// with the rest of the state held (window_dp.h), until a few passes in a row
-// gain nothing; then a random region is flipped and the search descends
-// again, keeping the new local optimum when it is no worse. On a 2D lattice
-// (lattice.h) the windows are strips of rows or columns and the kicks
-// rectangles; elsewhere both are breadth-first balls. Reads are tasks of the
-// shared WorkerPool; read r depends on DeriveSeed(seed, r) alone.
+// LnsSampler: large-neighbourhood search (backend "lns", README.md, after
+// [Shaw 1998]). Each read is an iterated local search [Lourenço et al. 2003]:
+// passes of windows, each re-solved exactly with the rest of the state held
+// (window_dp.h), until a few passes in a row gain nothing; then a random region
+// is flipped and the search descends again, keeping the new local optimum when
+// it is no worse. On a 2D lattice (lattice.h) the windows are strips of rows or
+// columns and the kicks rectangles; elsewhere both are breadth-first balls.
+// Reads are tasks of the shared WorkerPool; read r depends on DeriveSeed(seed,
+// r) alone.
 #ifndef QS_CORE_SAMPLE_LNS_LNS_SAMPLER_H_
 #define QS_CORE_SAMPLE_LNS_LNS_SAMPLER_H_
 

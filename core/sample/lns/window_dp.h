@@ -3,8 +3,9 @@
 // decomposition), whose state is the frontier (variables placed whose window
 // neighbours are not all placed yet). On a 2D lattice a strip of h rows,
 // walked column by column, keeps a frontier of h + 1: the transfer-matrix
-// method of lattice statistics, minimising instead of summing. Backend "lns"
-// (README.md) re-solves such windows in turn.
+// method of lattice statistics [Kramers & Wannier 1941], minimising instead
+// of summing. Backend "lns" (README.md) re-solves such windows in turn
+// [Shaw 1998]; docs/references.md has the papers.
 #ifndef QS_CORE_SAMPLE_LNS_WINDOW_DP_H_
 #define QS_CORE_SAMPLE_LNS_WINDOW_DP_H_
 
