@@ -63,13 +63,13 @@ std::vector<int32_t> BreadthFirst(const Qubo& model, int32_t seed, int cap,
                                   std::vector<uint8_t>& seen) {
   std::vector<int32_t> order = {seed};
   seen[seed] = 1;
-  for (size_t head = 0; head < order.size() && order.size() < size_t(cap);
-       ++head) {
+  for (size_t head = 0;
+       head < order.size() && order.size() < static_cast<size_t>(cap); ++head) {
     for (const Neighbor& nb : model.neighbors(order[head])) {
       if (seen[nb.j]) continue;
       seen[nb.j] = 1;
       order.push_back(nb.j);
-      if (order.size() == size_t(cap)) break;
+      if (order.size() == static_cast<size_t>(cap)) break;
     }
   }
   for (int32_t v : order) seen[v] = 0;
