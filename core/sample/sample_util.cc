@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/qubo/qubo.h"
+#include "core/sample/sampler.h"
 
 namespace qs {
 
@@ -110,6 +113,15 @@ void FeedBatches(WorkerPool::TaskGroup& group, int batches, int in_flight,
                          return true;
                        };
                      });
+}
+
+void DeliverRead(const Qubo& model, const SampleParams& params,
+                 std::vector<uint8_t> bits, uint32_t index, SampleSink& sink,
+                 Interrupter& interrupter) {
+  const double energy = model.Energy(bits);
+  if (params.target_energy && energy <= *params.target_energy + 1e-9)
+    interrupter.Interrupt(StopReason::kTargetReached);
+  sink.OnSample({std::move(bits), energy, index, 1});
 }
 
 }  // namespace qs

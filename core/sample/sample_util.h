@@ -90,6 +90,17 @@ absl::Status RunSteppedReads(
   return group->Wait();
 }
 
+class Qubo;
+class SampleSink;
+struct SampleParams;
+
+// Hands a finished read's state to `sink` as read `index`, scored on
+// `model`, and ends the sampling (kTargetReached) when it reaches
+// params.target_energy: the end of every read of pt and lns.
+void DeliverRead(const Qubo& model, const SampleParams& params,
+                 std::vector<uint8_t> bits, uint32_t index, SampleSink& sink,
+                 Interrupter& interrupter);
+
 // Whether reads that `reason` stopped mid-schedule are delivered: after the
 // time limit, the deadline, a cancel or a drain their states are the best the
 // call got, scored with their true energies (an anytime answer); after a

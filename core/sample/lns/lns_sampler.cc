@@ -306,18 +306,13 @@ class LnsSampler final : public Sampler {
     const bool cut_short = end == ReadEnd::kInterrupted;
     if (cut_short && !DeliversCutShort(interrupter.reason())) return true;
     std::vector<uint8_t> bits = std::move(read.best_state());
-    const double energy = setup.model->Energy(bits);
     {
       absl::MutexLock lock(&totals.mu);
       ++totals.reads_done;
       if (cut_short) ++totals.reads_cut_short;
     }
-    if (setup.params->target_energy &&
-        energy <= *setup.params->target_energy + 1e-9) {
-      interrupter.Interrupt(StopReason::kTargetReached);
-    }
-    sink.OnSample(
-        {std::move(bits), energy, static_cast<uint32_t>(read.index()), 1});
+    DeliverRead(*setup.model, *setup.params, std::move(bits),
+                static_cast<uint32_t>(read.index()), sink, interrupter);
     return true;
   }
 

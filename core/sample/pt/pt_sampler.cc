@@ -408,18 +408,13 @@ class PtSampler final : public Sampler {
     std::vector<uint8_t> bits = std::move(ladder.best_state());
     if (bits.size() != static_cast<size_t>(setup.model->num_variables()))
       return true;
-    const double energy = setup.model->Energy(bits);
     {
       absl::MutexLock lock(&totals.mu);
       ++totals.reads_done;
       if (cut_short) ++totals.reads_cut_short;
     }
-    if (setup.params->target_energy &&
-        energy <= *setup.params->target_energy + 1e-9) {
-      interrupter.Interrupt(StopReason::kTargetReached);
-    }
-    sink.OnSample(
-        {std::move(bits), energy, static_cast<uint32_t>(ladder.index()), 1});
+    DeliverRead(*setup.model, *setup.params, std::move(bits),
+                static_cast<uint32_t>(ladder.index()), sink, interrupter);
     return true;
   }
 
