@@ -54,6 +54,9 @@ struct CompiledProblem {
   // directly (hubo.h); `model` is then empty and only backends that take a
   // Hubo can sample it.
   std::optional<Hubo> higher_order;
+  // A constrained model's compilation (the model family): encodings, slack
+  // and reduction variables, penalty weights; reported in CompileStats.model.
+  std::optional<v1::ModelReport> model_report;
   // What CompileOptions.preprocess did to `model` (preprocess_stage.h).
   double preprocess_seconds = 0;
   int removed_by_preprocess = 0;  // variables fixed or merged into another
@@ -63,6 +66,22 @@ struct CompiledProblem {
   int width = 0;
   // What solves of this problem derive from it once (derived_cache.h).
   mutable DerivedCache derived;
+};
+
+// What the "auto" backend needs to know of a kind (docs/auto.md), declared by
+// its compiler so that no engine branches on a family's name.
+struct KindPolicy {
+  // A raw model: every assignment is an answer and there are no rules for
+  // the exact engines (raw QUBO, Max-Cut).
+  bool raw_model = false;
+  // sat answered before the samplers on the kind's measured puzzles; when
+  // false the samplers lead and sat follows.
+  bool sat_leads = true;
+  // A valid answer is a ground state (the puzzles). False for models with an
+  // objective, where valid means feasible: the search goes on past the first
+  // valid answer for a better one, and the exact engines' boards are feasible
+  // answers, not proofs of optimality.
+  bool valid_is_optimal = true;
 };
 
 class PuzzleCompiler {
@@ -110,6 +129,9 @@ class PuzzleCompiler {
   // it: a read of a 1000-node graph cost more to validate (the cut over every
   // edge, which the energy already gives) than to decode.
   virtual bool EveryBoardValid() const { return false; }
+
+  // The kind's policy for "auto".
+  virtual KindPolicy Policy() const { return {}; }
 
   // Validate for a board decoded from `problem` on the sampling path, where
   // the same spec is validated once per distinct read: a family may keep what
