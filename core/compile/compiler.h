@@ -133,6 +133,16 @@ class PuzzleCompiler {
   // The kind's policy for "auto".
   virtual KindPolicy Policy() const { return {}; }
 
+  // Where a board carries an objective that a sample's energy need not equal
+  // (a penalty model's feasible sample with slack left over, or with an
+  // unbalanced penalty), the energy that stands for the board's objective
+  // when a solve compares it with SolveParams.target_energy: the objective
+  // in the minimised sense. None: the sample's energy is compared.
+  virtual std::optional<double> TargetMeasure(
+      const v1::PuzzleSpec& spec, const v1::PuzzleSolution& board) const {
+    return std::nullopt;
+  }
+
   // Validate for a board decoded from `problem` on the sampling path, where
   // the same spec is validated once per distinct read: a family may keep what
   // it parses from the spec with the problem (problem.derived) instead of
