@@ -139,7 +139,8 @@ class PuzzleCompiler {
   // when a solve compares it with SolveParams.target_energy: the objective
   // in the minimised sense. None: the sample's energy is compared.
   virtual std::optional<double> TargetMeasure(
-      const v1::PuzzleSpec& spec, const v1::PuzzleSolution& board) const {
+      const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+      const v1::PuzzleSolution& board) const {
     return std::nullopt;
   }
 
