@@ -13,7 +13,8 @@
 namespace qs::formats {
 
 // A QuboModel's own sense; MAXIMIZE for a Max-Cut graph (energy = -cut
-// weight); nullopt for a puzzle, which has no objective of its own.
+// weight); a constrained model's (read from its text when it has one);
+// nullopt for a puzzle, which has no objective of its own.
 std::optional<v1::Sense> ObjectiveSense(const v1::PuzzleSpec& puzzle);
 
 }  // namespace qs::formats

@@ -35,7 +35,8 @@ ABSL_FLAG(std::string, input, "",
 ABSL_FLAG(std::string, input_file, "", "File holding the puzzle text");
 ABSL_FLAG(std::string, format, "auto",
           "--kind qubo: the file format (auto, text, qbsolv, orlib, coo, "
-          "ising)");
+          "ising); --kind model: lp, opb or qplib (auto: the --input-file's "
+          "extension, else told from the text)");
 ABSL_FLAG(std::string, sense, "",
           "--kind qubo: min or max, the direction of the file's objective "
           "(default: max for orlib, min for the others)");
@@ -43,7 +44,9 @@ ABSL_FLAG(int64_t, instance, 1,
           "--kind qubo --format orlib: which instance of the file (1-based)");
 ABSL_FLAG(std::string, target_objective, "",
           "solve: stop when a raw model's own objective reaches this value "
-          "(a graph's cut weight; a --sense max model's maximised value)");
+          "(a graph's cut weight; a --sense max model's maximised value), or "
+          "a constrained model's objective as its file writes it, at a "
+          "feasible answer");
 ABSL_FLAG(double, deadline, 0, "Call deadline in seconds; 0: none");
 ABSL_FLAG(std::string, reduction, "",
           "none, clues or full (default: the family's strongest)");
@@ -218,8 +221,8 @@ absl::StatusOr<double> EnergyForObjective(const v1::PuzzleSpec& puzzle,
   const std::optional<v1::Sense> sense = formats::ObjectiveSense(puzzle);
   if (!sense.has_value()) {
     return absl::InvalidArgumentError(
-        "--target_objective: only raw models (QUBO models, graphs) have an "
-        "objective");
+        "--target_objective: only raw models (QUBO models, graphs) and "
+        "constrained models have an objective");
   }
   return *sense == v1::MAXIMIZE ? -objective : objective;
 }
@@ -236,6 +239,9 @@ absl::Status ApplyTargetObjective(const v1::PuzzleSpec& puzzle,
   auto energy = EnergyForObjective(puzzle, objective);
   if (!energy.ok()) return energy.status();
   params.set_target_energy(*energy);
+  // A constrained model's target counts at a feasible answer only (the
+  // server compares the answer's own objective).
+  if (puzzle.has_model()) params.set_stop_at_first_valid(true);
   return absl::OkStatus();
 }
 
@@ -342,6 +348,28 @@ std::string ToJson(const google::protobuf::Message& message) {
   return json;
 }
 
+google::protobuf::Struct MessageStruct(const google::protobuf::Message& message) {
+  google::protobuf::Struct out;
+  (void)google::protobuf::util::JsonStringToMessage(ToJson(message), &out);
+  return out;
+}
+
+std::string ModelReportText(const v1::ModelReport& r) {
+  std::string text = absl::StrCat(
+      "model (", r.format(), "): ", r.variables(), " variables, ",
+      r.constraints(), " constraints; ", r.integer_bits(), " integer bits (",
+      v1::IntegerEncoding_Name(r.integer_encoding()), "), ", r.slack_bits(),
+      " slack bits (", v1::InequalityMethod_Name(r.inequality()), "), ",
+      r.reduction_variables(), " reduction variables, ", r.one_hot_groups(),
+      " one-hot groups, ", r.fixed_by_propagation(),
+      " bits fixed by propagation\n");
+  for (const auto& p : r.penalties()) {
+    absl::StrAppend(&text, "  penalty ", p.constraint(), ": ", p.weight(),
+                    " (", p.rule(), ")\n");
+  }
+  return text;
+}
+
 google::protobuf::Value JsonNumber(double x) {
   google::protobuf::Value v;
   v.set_number_value(x);
@@ -379,6 +407,26 @@ std::string ViolationText(const v1::Violation& violation) {
              : absl::StrCat(violation.location(), ": ", violation.message());
 }
 
+void AddModelAnswerJson(const v1::SolveSummary& summary,
+                        google::protobuf::Struct& out) {
+  auto& f = *out.mutable_fields();
+  const v1::PuzzleSolution& best = summary.best_solution();
+  f["feasible"] = JsonBool(summary.reads_done() > 0 && summary.best_valid());
+  google::protobuf::Value assignment;
+  auto& values = *assignment.mutable_struct_value()->mutable_fields();
+  for (int v = 0; v < best.names_size() && v < best.cells_size(); ++v)
+    values[best.names(v)] = JsonNumber(best.cells(v));
+  f["assignment"] = assignment;
+  std::vector<std::string> names;
+  for (const auto& v : summary.best_violations()) names.push_back(v.location());
+  f["violations"] = JsonStrings(names);
+  google::protobuf::Value amounts;
+  auto& by_name = *amounts.mutable_struct_value()->mutable_fields();
+  for (const auto& v : summary.best_violations())
+    if (v.has_amount()) by_name[v.location()] = JsonNumber(v.amount());
+  f["violation_amounts"] = amounts;
+}
+
 google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
                                          const v1::SolveSummary& summary) {
   std::vector<std::string> board(summary.best_solution().rows().begin(),
@@ -399,6 +447,7 @@ google::protobuf::Struct SolveResultJson(const v1::CompileStats& stats,
                            : JsonNull();
   f["board"] = JsonStrings(board);
   f["violations"] = JsonStrings(violations);
+  if (stats.has_model()) AddModelAnswerJson(summary, out);
   f["termination"] = JsonString(v1::Termination_Name(summary.termination()));
   f["reads"] = JsonNumber(summary.reads_done());
   f["reads_cut_short"] = JsonNumber(summary.reads_cut_short());

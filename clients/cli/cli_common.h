@@ -65,6 +65,11 @@ int ReportLocalError(const absl::Status& status);
 // Protobuf JSON (field names as in the proto, all fields) of a message on one
 // line.
 std::string ToJson(const google::protobuf::Message& message);
+// The message as a JSON object (its ToJson form).
+google::protobuf::Struct MessageStruct(const google::protobuf::Message& message);
+// A constrained model's compile report for people: sizes, then one line per
+// penalty weight.
+std::string ModelReportText(const v1::ModelReport& report);
 
 // JSON values for the hand-built objects of --json output.
 google::protobuf::Value JsonNumber(double x);
@@ -75,6 +80,12 @@ google::protobuf::Value JsonStrings(const std::vector<std::string>& items);
 
 // "location: message" of a rule violation.
 std::string ViolationText(const v1::Violation& violation);
+
+// A constrained model's answer in the model's terms (the scripting contract
+// of docs/model.md): feasible, assignment (name -> value), violations (the
+// broken constraints' names) and violation_amounts (name -> amount).
+void AddModelAnswerJson(const v1::SolveSummary& summary,
+                        google::protobuf::Struct& out);
 
 // The result object of one solve (the last line of `solve --json`, and the
 // solve fields of a `batch` line): valid, energy, ground_energy, board,

@@ -13,12 +13,14 @@
 #include "absl/strings/strip.h"
 #include "clients/cli/cli_common.h"
 #include "formats/puzzle_text.h"
+#include "formats/model_text.h"
 #include "formats/qubo_formats.h"
 
 ABSL_DECLARE_FLAG(std::string, kind);
 ABSL_DECLARE_FLAG(std::string, input);
 ABSL_DECLARE_FLAG(std::string, input_file);
 ABSL_DECLARE_FLAG(std::string, board);
+ABSL_DECLARE_FLAG(std::string, format);
 
 namespace qs::cli {
 namespace {
@@ -92,13 +94,65 @@ absl::StatusOr<std::string> KindFromFlags(v1::Solver::Stub& stub,
 }
 
 bool ReadsLocally(absl::string_view kind) {
-  return kind == formats::kQuboModelKind;
+  return kind == formats::kQuboModelKind || kind == formats::kModelKind;
 }
+
+namespace {
+
+// A constrained model's format: --format, else the --input-file's extension,
+// else none (the reader tells it from the text).
+absl::StatusOr<v1::ModelFormat> ModelFormatFromFlags() {
+  std::string name = absl::GetFlag(FLAGS_format);
+  if (name == "auto") {
+    const std::string file = absl::GetFlag(FLAGS_input_file);
+    const size_t dot = file.rfind('.');
+    name = dot == std::string::npos ? "" : absl::AsciiStrToLower(file.substr(dot + 1));
+    if (name != "lp" && name != "opb" && name != "qplib") name = "";
+  }
+  if (name.empty()) return v1::MODEL_FORMAT_UNSPECIFIED;
+  if (name == "lp") return v1::MODEL_FORMAT_LP;
+  if (name == "opb") return v1::MODEL_FORMAT_OPB;
+  if (name == "qplib") return v1::MODEL_FORMAT_QPLIB;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "--format: lp, opb, qplib or auto for --kind model, got '", name, "'"));
+}
+
+// The model goes to the server as its text, so that the server reports the
+// format it read; it is read here too, so that a malformed file is refused
+// before any call, naming its line, and a board is read against its names.
+absl::StatusOr<v1::ParseResponse> ReadModelLocally(
+    absl::string_view text, absl::string_view board,
+    const ParseFieldNames& names) {
+  absl::StatusOr<v1::ModelFormat> format = ModelFormatFromFlags();
+  if (!format.ok()) return format.status();
+  absl::StatusOr<v1::ConstrainedModel> model =
+      formats::ParseModelText(text, *format);
+  if (!model.ok())
+    return absl::InvalidArgumentError(
+        Named(names.text, model.status().message()));
+  v1::ParseResponse response;
+  v1::ConstrainedModel* sent = response.mutable_puzzle()->mutable_model();
+  sent->set_text(std::string(text));
+  sent->set_format(*format);
+  if (!board.empty()) {
+    v1::PuzzleSpec structured;
+    *structured.mutable_model() = *std::move(model);
+    auto cells = formats::ParseBoardText(formats::kModelKind, structured, board);
+    if (!cells.ok())
+      return absl::InvalidArgumentError(
+          Named(names.board, cells.status().message()));
+    *response.mutable_board() = *std::move(cells);
+  }
+  return response;
+}
+
+}  // namespace
 
 absl::StatusOr<v1::ParseResponse> ReadLocally(absl::string_view kind,
                                               absl::string_view text,
                                               absl::string_view board,
                                               const ParseFieldNames& names) {
+  if (kind == formats::kModelKind) return ReadModelLocally(text, board, names);
   auto options = QuboReadOptionsFromFlags();
   if (!options.ok()) return options.status();
   v1::ParseResponse response;

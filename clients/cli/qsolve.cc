@@ -63,6 +63,7 @@
 #include "clients/cli/param_flags.h"
 #include "clients/cli/puzzle_input.h"
 #include "clients/cli/qaoa_flags.h"
+#include "formats/model_text.h"
 #include "formats/objective_sense.h"
 #include "formats/puzzle_text.h"
 #include "formats/qubo_formats.h"
@@ -82,6 +83,13 @@ ABSL_FLAG(std::string, export, "",
           "compile: write the reduced QUBO to this file (see docs/formats.md)");
 ABSL_FLAG(std::string, export_format, "text",
           "compile --export: text, qbsolv, orlib, coo or ising");
+ABSL_FLAG(std::string, export_model, "",
+          "compile --kind model: write the model to this file, as LP (.lp) "
+          "or OPB (.opb) by its extension");
+ABSL_FLAG(std::string, export_milp, "",
+          "compile --kind model: write the model's linearized MILP (each "
+          "product of binaries a new binary with the standard linearization) "
+          "to this LP file, for a MILP solver");
 ABSL_FLAG(std::string, board, "",
           "validate: the board as rows separated by '/' or newlines");
 ABSL_FLAG(bool, samples, false,
@@ -253,6 +261,46 @@ absl::StatusOr<std::string> ExportText(const v1::PuzzleSpec& puzzle,
                                              : *format);
 }
 
+// --export_model and --export_milp: the constrained model of `puzzle` (its
+// text read here) written as files any other solver reads.
+absl::Status ExportModelFiles(const v1::PuzzleSpec& puzzle) {
+  const std::string model_path = absl::GetFlag(FLAGS_export_model);
+  const std::string milp_path = absl::GetFlag(FLAGS_export_milp);
+  if (model_path.empty() && milp_path.empty()) return absl::OkStatus();
+  if (!puzzle.has_model()) {
+    return absl::InvalidArgumentError(
+        "--export_model, --export_milp: only for --kind model");
+  }
+  absl::StatusOr<v1::ConstrainedModel> model =
+      puzzle.model().text().empty()
+          ? absl::StatusOr<v1::ConstrainedModel>(puzzle.model())
+          : formats::ParseModelText(puzzle.model().text(),
+                                    puzzle.model().format());
+  if (!model.ok()) return model.status();
+  auto write = [](const std::string& path,
+                  const absl::StatusOr<std::string>& text) -> absl::Status {
+    if (!text.ok()) return text.status();
+    std::ofstream out(path);
+    out << *text;
+    if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
+    return absl::OkStatus();
+  };
+  if (!model_path.empty()) {
+    const bool opb = absl::EndsWithIgnoreCase(model_path, ".opb");
+    if (!opb && !absl::EndsWithIgnoreCase(model_path, ".lp")) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--export_model: the file must end in .lp or .opb, got ",
+          model_path));
+    }
+    absl::Status s = write(model_path, opb ? formats::WriteModelOpb(*model)
+                                           : formats::WriteModelLp(*model));
+    if (!s.ok()) return s;
+  }
+  if (!milp_path.empty())
+    return write(milp_path, formats::WriteLinearizedMilp(*model));
+  return absl::OkStatus();
+}
+
 int Compile() {
   auto options = CompileOptionsFromFlags();
   if (!options.ok()) return ReportLocalError(options.status());
@@ -268,6 +316,8 @@ int Compile() {
   auto parsed = PuzzleFromFlags(*stub);
   if (!parsed.ok()) return ReportInputError(parsed.status());
   const v1::PuzzleSpec* puzzle = &parsed->puzzle();
+  if (absl::Status s = ExportModelFiles(*puzzle); !s.ok())
+    return ReportLocalError(s);
   v1::CompileRequest request;
   *request.mutable_puzzle() = *puzzle;
   *request.mutable_options() = *options;
@@ -327,6 +377,11 @@ int Compile() {
       *stages.mutable_list_value()->add_values() = stage;
     }
     f["stages"] = stages;
+    if (stats.has_model()) {
+      Value model;
+      *model.mutable_struct_value() = MessageStruct(stats.model());
+      f["model"] = model;
+    }
     if (!export_path.empty()) f["export"] = String(export_path);
     if (!qasm_path.empty()) {
       f["export_qasm"] = String(qasm_path);
@@ -363,6 +418,7 @@ int Compile() {
         "preprocessing removed %u variables in %.3f ms; roof bound %g\n",
         stats.removed_by_preprocess(), stats.preprocess_seconds() * 1e3,
         stats.roof_lower_bound());
+  if (stats.has_model()) std::printf("%s", ModelReportText(stats.model()).c_str());
   if (!export_path.empty())
     std::printf("reduced QUBO written to %s\n", export_path.c_str());
   if (!qasm_path.empty()) {
@@ -491,14 +547,16 @@ int Solve() {
         EncodingText(summary.exact().encoding()).c_str());
     return 0;
   }
-  std::printf("best board:\n");
+  const bool model = header.stats().has_model();
+  std::printf(model ? "best assignment:\n" : "best board:\n");
   PrintBoard(summary.best_solution());
   std::printf(
       "energy %g%s: %s\n", summary.best_energy(),
       summary.has_ground_energy()
           ? absl::StrCat(" (ground ", summary.ground_energy(), ")").c_str()
           : "",
-      summary.best_valid() ? "VALID" : "NOT VALID");
+      model ? (summary.best_valid() ? "FEASIBLE" : "NOT FEASIBLE")
+            : (summary.best_valid() ? "VALID" : "NOT VALID"));
   if (summary.has_objective())
     std::printf("objective %.17g\n", summary.objective());
   for (const auto& v : summary.best_violations())

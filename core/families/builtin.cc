@@ -17,7 +17,8 @@
   X(Patches)                   \
   X(Zip)                       \
   X(Qubo)                      \
-  X(MaxCut)
+  X(MaxCut)                    \
+  X(Model)
 
 namespace qs {
 

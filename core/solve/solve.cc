@@ -326,10 +326,15 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
   v1::SolveSummary* summary = response.mutable_summary();
   summary->set_request_id(request.request_id());
   FillSummary(sink, std::move(result), *summary);
-  if (auto objective =
-          compiler->Objective(request.puzzle(), summary->best_energy());
-      sink.has_best() && objective)
+  // A board that carries its own objective (a constrained model's, scored
+  // from its values) says it; else the family reads it off the energy.
+  if (sink.has_best() && summary->best_solution().has_objective()) {
+    summary->set_objective(summary->best_solution().objective());
+  } else if (auto objective = compiler->Objective(request.puzzle(),
+                                                  summary->best_energy());
+             sink.has_best() && objective) {
     summary->set_objective(*objective);
+  }
   summary->mutable_backend()->set_name(std::string(backend->name()));
   if (sink.has_best() && summary->solved_by().empty())
     summary->set_solved_by(std::string(backend->name()));

@@ -36,10 +36,12 @@ void StreamingSink::OnSample(Sample sample) {
   const absl::Duration decode_time = absl::Now() - decode_start;
   const bool valid = decoded->valid();
   // stop_at_first_valid stops at a valid board at or below target_energy
-  // (when set); a valid board always sits at the ground energy.
+  // (when set); a puzzle's valid board always sits at the ground energy, and
+  // a model's board is compared by its own objective.
   if (valid && params_.stop_at_first_valid() &&
       (!params_.has_target_energy() ||
-       sample.energy <= params_.target_energy() + 1e-9))
+       compiler_.TargetMeasure(spec_, problem_, decoded->solution())
+               .value_or(sample.energy) <= params_.target_energy() + 1e-9))
     interrupter_.Interrupt(StopReason::kTargetReached);
 
   absl::MutexLock lock(&mu_);

@@ -77,6 +77,7 @@ void FillCompileStats(const CompiledProblem& problem,
   stats.set_removed_by_preprocess(problem.removed_by_preprocess);
   if (problem.roof_lower_bound)
     stats.set_roof_lower_bound(*problem.roof_lower_bound);
+  if (problem.model_report) *stats.mutable_model() = *problem.model_report;
 }
 
 v1::EncodingStats ToProto(const EncodingStats& stats) {

@@ -93,6 +93,8 @@ class MaxCutCompiler final : public PuzzleCompiler {
   // Every sample's board is valid: the sampling path does not validate it.
   bool EveryBoardValid() const override { return true; }
 
+  KindPolicy Policy() const override { return {.raw_model = true}; }
+
   absl::StatusOr<std::vector<uint8_t>> Encode(
       const v1::PuzzleSpec& spec, const CompiledProblem& problem,
       const v1::PuzzleSolution& solution) const override {

@@ -38,6 +38,8 @@ class RawQuboCompiler final : public PuzzleCompiler {
 
   bool EveryBoardValid() const override { return true; }
 
+  KindPolicy Policy() const override { return {.raw_model = true}; }
+
   absl::StatusOr<v1::ValidationReport> Validate(
       const v1::PuzzleSpec& spec,
       const v1::PuzzleSolution& solution) const override {

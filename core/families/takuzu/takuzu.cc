@@ -708,6 +708,9 @@ absl::StatusOr<std::vector<int>> BoardCells(
 
 class TakuzuCompiler final : public PuzzleCompiler {
  public:
+  // pt answered before sat on the measured puzzles (docs/auto.md).
+  KindPolicy Policy() const override { return {.sat_leads = false}; }
+
   absl::string_view kind() const override { return "takuzu"; }
   v1::PuzzleSpec::PuzzleCase puzzle_case() const override {
     return v1::PuzzleSpec::kTakuzu;

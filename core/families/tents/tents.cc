@@ -250,6 +250,9 @@ bool Augment(int tree, const std::vector<std::vector<int>>& tents_of_tree,
 
 class TentsCompiler final : public PuzzleCompiler {
  public:
+  // pt answered before sat on the measured puzzles (docs/auto.md).
+  KindPolicy Policy() const override { return {.sat_leads = false}; }
+
   absl::string_view kind() const override { return "tents"; }
   v1::PuzzleSpec::PuzzleCase puzzle_case() const override {
     return v1::PuzzleSpec::kTents;

@@ -163,21 +163,29 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
   }
   RaceOptions options;
   options.puzzle = features.puzzle;
-  options.stop_at_valid = !params.distinct_valid();
+  // Where valid means feasible (constrained models), the first valid board
+  // does not end the race: a better one may come (a target, agreeing rounds
+  // or the time limit end it).
+  const bool valid_ends = features.policy.valid_is_optimal;
+  options.stop_at_valid = !params.distinct_valid() && valid_ends;
   options.target_energy = job.target_energy;
   options.seed = job.seed;
   options.pool = pool_;
   options.speeds = &speeds_;
   options.kernel_class = features.multispin ? "bitsliced" : "float";
-  if (!features.puzzle) {
+  if (!features.puzzle || !valid_ends) {
     // A target is the user's stopping rule: rounds that agree below it do
-    // not end the race. Neither do they while the exact engine races: its
-    // proof comes within milliseconds on the models it takes, and rounds of
-    // a fast sampler on such a model agree sooner than that.
+    // not end the race. Neither do they while an exact engine that proves
+    // the optimum races: its proof comes within milliseconds on the models
+    // it takes, and rounds of a fast sampler on such a model agree sooner
+    // than that (sat's proof on a model is feasibility, not optimality).
     const bool proof_coming =
-        std::any_of(racers.begin(), racers.end(),
-                    [](const Racer& r) { return r.plan.exact; });
-    if (!job.target_energy && !proof_coming) {
+        std::any_of(racers.begin(), racers.end(), [](const Racer& r) {
+          return r.plan.exact && r.plan.backend != "sat";
+        });
+    const bool target = job.target_energy.has_value() ||
+                        (params.has_target_energy() && !valid_ends);
+    if (!target && !proof_coming) {
       options.agreeing_rounds =
           params.auto_().agreeing_rounds() > 0
               ? params.auto_().agreeing_rounds()
@@ -187,7 +195,8 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
     // On dense models the roof-duality bound lies far below every optimum
     // measured, and its maximum flow cost more than tabu's answer (docs/
     // auto.md, "The rule table").
-    if (exact != v1::EXACT_OFF && features.density < kAutoDenseThreshold)
+    if (!features.puzzle && exact != v1::EXACT_OFF &&
+        features.density < kAutoDenseThreshold)
       options.lower_bound = LowerBound(*job.problem);
   }
   ASSIGN_OR_RETURN(BackendResult result,

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/families/builtin.h"
 #include "core/sample/cpu_sa/bitslice_kernel.h"
 #include "core/sample/lns/lns_sampler.h"
 
@@ -69,7 +70,32 @@ RacePlan HigherOrder(const ModelFeatures& f, v1::AutoExact exact,
 bool SatLeads(const ModelFeatures& f) {
   if (f.validator_only_rules)
     return f.variables >= kAutoUniqueLinesSatVariables;
-  return f.family != "takuzu" && f.family != "tents";
+  return f.policy.sat_leads;
+}
+
+// Constrained models, where valid means feasible and the race goes on past
+// the first feasible answer: sat finds a feasible one (or proves there is
+// none), `exact` certifies the optimum of a small model, and the samplers
+// search for better ones: pt leads where one-hot groups give it moves that
+// keep them, tabu where there are none (docs/auto.md, "Models").
+RacePlan ConstrainedModel(const ModelFeatures& f, v1::AutoExact exact,
+                          const v1::SolveParams& request) {
+  RacePlan plan;
+  plan.rule = f.one_hot_groups > 0 ? "model/pt-first" : "model/tabu-first";
+  RacerPlan pt = SamplerRacer(request, "pt", 1000);
+  RacerPlan tabu = SamplerRacer(request, "tabu", 8);
+  if (f.one_hot_groups > 0) {
+    plan.racers.push_back(std::move(pt));
+    plan.racers.push_back(std::move(tabu));
+  } else {
+    plan.racers.push_back(std::move(tabu));
+    plan.racers.push_back(std::move(pt));
+  }
+  if (exact == v1::EXACT_OFF) return plan;
+  plan.racers.push_back(Exact("sat", exact));
+  if (f.variables <= kAutoExactMaxVariables)
+    plan.racers.push_back(Exact("exact", exact));
+  return plan;
 }
 
 RacePlan Puzzle(const ModelFeatures& f, v1::AutoExact exact,
@@ -181,7 +207,11 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
   ModelFeatures f;
   f.validator_only_rules = spec.has_takuzu() && spec.takuzu().unique_lines();
   f.family = problem.kind;
-  f.puzzle = problem.kind != "qubo" && problem.kind != "maxcut";
+  if (absl::StatusOr<const PuzzleCompiler*> compiler =
+          BuiltinCompilers().ForSpec(spec);
+      compiler.ok())
+    f.policy = (*compiler)->Policy();
+  f.puzzle = !f.policy.raw_model;
   f.higher_order = problem.higher_order.has_value();
   f.one_hot_groups = static_cast<int>(problem.one_hot_groups.size());
   if (f.higher_order) {
@@ -232,6 +262,9 @@ uint32_t AutoMultispinReads(int worker_threads) {
 RacePlan ChoosePlan(const ModelFeatures& features, v1::AutoExact exact,
                     const v1::SolveParams& request, int worker_threads) {
   if (features.higher_order) return HigherOrder(features, exact, request);
+  if (features.puzzle && !features.policy.valid_is_optimal &&
+      !request.distinct_valid() && features.variables > 0)
+    return ConstrainedModel(features, exact, request);
   if (features.puzzle) return Puzzle(features, exact, request);
   return Raw(features, exact, request, worker_threads);
 }

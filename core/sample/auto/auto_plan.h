@@ -19,6 +19,7 @@ namespace qs {
 
 struct ModelFeatures {
   std::string family;         // the compiler's kind: "sudoku", "qubo" ...
+  KindPolicy policy;          // what the kind declares of itself
   bool puzzle = false;        // the family has rules that a validator checks
   bool higher_order = false;  // a higher-order model (binary encoding)
   int variables = 0;          // of the reduced model

@@ -1,0 +1,251 @@
+// The model family's rules for the exact engines: every constraint of the
+// model as a pseudo-Boolean constraint over its bits, in CNF, so that `sat`
+// finds a feasible assignment or proves that there is none (docs/model.md,
+// "Exact paths").
+//
+// Products of bits become auxiliary literals z <-> x_1 ... x_k. A linear
+// constraint sum a_k l_k <= b with integer coefficients (scaled from decimals
+// where they allow it) is made positive by negating the literals of negative
+// coefficients, then encoded as the decision diagram of "the rest of the sum
+// fits what is left of b", one auxiliary literal per node, with the one-way
+// clauses that asserting the root needs [Een and Sorensson 2006, "Translating
+// Pseudo-Boolean Constraints into SAT"]; unit coefficients go to the sink's
+// cardinality encoding instead. Groups are the sink's exactly-one and
+// at-most-one; an integer's domain wall is a chain of implications.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "core/families/model/model.h"
+
+namespace qs {
+namespace {
+
+// Nodes of one constraint's diagram past which the encoding gives up.
+constexpr int kMaxDiagramNodes = 1 << 20;
+
+constexpr int kTrue = 0;
+constexpr int kFalse = -1;  // never a literal: literals are non-zero ints
+
+class PbEncoder {
+ public:
+  explicit PbEncoder(ConstraintSink& sink) : sink_(sink) {}
+
+  // The literal of the product of `bits` (0-based), made once.
+  absl::StatusOr<int> ProductLiteral(std::span<const int32_t> bits) {
+    if (bits.size() == 1) return bits[0] + 1;
+    std::vector<int32_t> key(bits.begin(), bits.end());
+    auto it = products_.find(key);
+    if (it != products_.end()) return it->second;
+    const int z = sink_.NewAuxiliary();
+    if (z == 0) return absl::UnimplementedError("products need auxiliaries");
+    std::vector<int> clause = {z};
+    for (int32_t b : bits) {
+      sink_.AddClause({-z, b + 1});
+      clause.push_back(-(b + 1));
+    }
+    sink_.AddClause(clause);
+    products_.emplace(std::move(key), z);
+    return z;
+  }
+
+  // Bit `bit` (0-based) is the product of `factors`.
+  absl::Status Define(int32_t bit, std::span<const int32_t> factors) {
+    std::vector<int> clause = {bit + 1};
+    for (int32_t f : factors) {
+      sink_.AddClause({-(bit + 1), f + 1});
+      clause.push_back(-(f + 1));
+    }
+    sink_.AddClause(clause);
+    return absl::OkStatus();
+  }
+
+  // sum a_k l_k <= b over literals.
+  absl::Status AtMost(std::vector<std::pair<int, double>> terms, double bound,
+                      const std::string& name) {
+    std::vector<std::pair<int64_t, int>> positive;  // (coefficient, literal)
+    double scale = 1;
+    for (; scale <= 1e6; scale *= 10) {
+      bool integer = std::abs(bound * scale - std::round(bound * scale)) < 1e-9;
+      for (const auto& [lit, a] : terms)
+        integer = integer && std::abs(a * scale - std::round(a * scale)) < 1e-9;
+      if (integer) break;
+    }
+    if (scale > 1e6) {
+      return absl::UnimplementedError(absl::StrCat(
+          "constraint ", name,
+          ": coefficients that no power of ten up to 10^6 makes integers"));
+    }
+    int64_t b = static_cast<int64_t>(std::llround(bound * scale));
+    for (const auto& [lit, a] : terms) {
+      const int64_t c = std::llround(a * scale);
+      if (c == 0) continue;
+      if (c > 0) {
+        positive.emplace_back(c, lit);
+      } else {
+        positive.emplace_back(-c, -lit);  // c x = c - c (not x)
+        b -= c;
+      }
+    }
+    if (b < 0) {
+      sink_.AddClause(std::span<const int>());
+      return absl::OkStatus();
+    }
+    bool unit = true;
+    int64_t total = 0;
+    for (const auto& [c, lit] : positive) {
+      unit = unit && c == 1;
+      total += c;
+    }
+    if (total <= b) return absl::OkStatus();
+    if (unit) {
+      std::vector<int> lits;
+      for (const auto& [c, lit] : positive) lits.push_back(lit);
+      sink_.AddCardinality(lits, 0, static_cast<int>(b));
+      return absl::OkStatus();
+    }
+    std::sort(positive.begin(), positive.end(),
+              [](const auto& x, const auto& y) { return x.first > y.first; });
+    terms_ = std::move(positive);
+    suffix_.assign(terms_.size() + 1, 0);
+    for (size_t i = terms_.size(); i-- > 0;)
+      suffix_[i] = suffix_[i + 1] + terms_[i].first;
+    memo_.clear();
+    ASSIGN_OR_RETURN(const int root, Node(0, b, name));
+    if (root == kFalse) sink_.AddClause(std::span<const int>());
+    if (root != kTrue && root != kFalse) sink_.AddUnit(root);
+    return absl::OkStatus();
+  }
+
+ private:
+  // "terms_[i..] sum to at most k" as a literal (or kTrue / kFalse).
+  absl::StatusOr<int> Node(size_t i, int64_t k, const std::string& name) {
+    if (k < 0) return kFalse;
+    if (suffix_[i] <= k) return kTrue;
+    auto it = memo_.find({i, k});
+    if (it != memo_.end()) return it->second;
+    if (memo_.size() >= kMaxDiagramNodes) {
+      return absl::UnimplementedError(absl::StrCat(
+          "constraint ", name, ": its decision diagram passes ",
+          kMaxDiagramNodes, " nodes"));
+    }
+    const auto [a, lit] = terms_[i];
+    ASSIGN_OR_RETURN(const int high, Node(i + 1, k - a, name));
+    ASSIGN_OR_RETURN(const int low, Node(i + 1, k, name));
+    const int n = sink_.NewAuxiliary();
+    if (n == 0) return absl::UnimplementedError("the diagram needs auxiliaries");
+    // n -> (lit -> high) and n -> low.
+    if (high == kFalse) {
+      sink_.AddClause({-n, -lit});
+    } else if (high != kTrue) {
+      sink_.AddClause({-n, -lit, high});
+    }
+    if (low == kFalse) {
+      sink_.AddClause({-n});
+    } else if (low != kTrue) {
+      sink_.AddClause({-n, low});
+    }
+    memo_.emplace(std::make_pair(i, k), n);
+    return n;
+  }
+
+  ConstraintSink& sink_;
+  std::map<std::vector<int32_t>, int> products_;
+  std::vector<std::pair<int64_t, int>> terms_;
+  std::vector<int64_t> suffix_;
+  std::map<std::pair<size_t, int64_t>, int> memo_;
+};
+
+absl::Status EncodeConstraint(const PenaltyConstraint& c, PbEncoder& encoder) {
+  std::vector<std::pair<int, double>> terms;
+  absl::Status status;
+  c.lhs.ForEachTerm([&](std::span<const int32_t> bits, double a) {
+    if (!status.ok()) return;
+    absl::StatusOr<int> lit = encoder.ProductLiteral(bits);
+    if (!lit.ok()) {
+      status = lit.status();
+      return;
+    }
+    terms.emplace_back(*lit, a);
+  });
+  RETURN_IF_ERROR(status);
+  const double rhs = c.rhs - c.lhs.constant();
+  if (c.sense != v1::CONSTRAINT_GREATER_EQUAL)
+    RETURN_IF_ERROR(encoder.AtMost(terms, rhs, c.name));
+  if (c.sense != v1::CONSTRAINT_LESS_EQUAL) {
+    for (auto& term : terms) term.second = -term.second;
+    RETURN_IF_ERROR(encoder.AtMost(std::move(terms), -rhs, c.name));
+  }
+  return absl::OkStatus();
+}
+
+class ModelRulesEncoder final : public RulesEncoder {
+ public:
+  absl::string_view kind() const override { return "model"; }
+  v1::PuzzleSpec::PuzzleCase puzzle_case() const override {
+    return v1::PuzzleSpec::kModel;
+  }
+  bool needs_auxiliary() const override { return true; }
+
+  absl::Status Encode(const v1::PuzzleSpec& spec, const EncodeOptions& options,
+                      ConstraintSink& sink) const override {
+    ASSIGN_OR_RETURN(const v1::ConstrainedModel model,
+                     ResolveModel(spec.model()));
+    const ModelPenalties penalties = PenaltiesOf(model);
+    ASSIGN_OR_RETURN(const PenaltyQubo qubo,
+                     CompilePenalties(penalties.input, penalties.options));
+    PbEncoder encoder(sink);
+    // The QUBO's own bits follow the model's: auxiliaries as their products
+    // and slack bits as what the constraint leaves, so that a board's energy
+    // is its objective.
+    for (const AuxiliaryBit& aux : qubo.auxiliaries)
+      RETURN_IF_ERROR(encoder.Define(aux.bit, aux.factors));
+    std::vector<bool> slacked(penalties.input.constraints.size(), false);
+    for (const SlackBits& slack : qubo.slacks) {
+      slacked[slack.constraint] = true;
+      PenaltyConstraint equality;
+      equality.name = penalties.input.constraints[slack.constraint].name;
+      equality.lhs = slack.linear_side;
+      for (size_t k = 0; k < slack.bits.size(); ++k)
+        equality.lhs.AddLinear(slack.bits[k],
+                               static_cast<double>(slack.weights[k]));
+      equality.rhs = slack.rhs;
+      RETURN_IF_ERROR(EncodeConstraint(equality, encoder));
+    }
+    for (size_t k = 0; k < penalties.input.constraints.size(); ++k) {
+      if (!slacked[k])
+        RETURN_IF_ERROR(
+            EncodeConstraint(penalties.input.constraints[k], encoder));
+    }
+    for (const PenaltyGroup& g : penalties.input.groups) {
+      std::vector<int> lits;
+      for (int32_t bit : g.bits) lits.push_back(bit + 1);
+      if (g.at_most_one) {
+        sink.AddAtMostOne(lits);
+      } else {
+        sink.AddExactlyOne(lits);
+      }
+    }
+    // Penalty terms are domain walls: b_{k+1} (1 - b_k), so b_{k+1} -> b_k.
+    for (const PenaltyTerms& t : penalties.input.penalty_terms) {
+      for (const auto& [key, c] : t.terms.low()) {
+        const int32_t i = BinaryPolynomial::First(key);
+        const int32_t j = BinaryPolynomial::Second(key);
+        if (i != j) sink.AddClause({-(j + 1), i + 1});
+      }
+    }
+    return absl::OkStatus();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<RulesEncoder> NewModelRulesEncoder() {
+  return std::make_unique<ModelRulesEncoder>();
+}
+
+}  // namespace qs
