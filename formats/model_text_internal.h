@@ -39,8 +39,6 @@ class PolynomialBuilder {
 class VariableTable {
  public:
   uint32_t Index(absl::string_view name, int line);
-  // -1 when the name is not a variable yet.
-  int64_t Find(absl::string_view name) const;
   size_t size() const { return names_.size(); }
   const std::string& name(uint32_t v) const { return names_[v]; }
   int first_line(uint32_t v) const { return lines_[v]; }

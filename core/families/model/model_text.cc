@@ -7,8 +7,6 @@
 #include "formats/model_text.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -22,7 +20,6 @@
 #include "absl/strings/str_split.h"
 #include "formats/model_text_internal.h"
 #include "formats/puzzle_text.h"
-#include "formats/text_fields.h"
 
 namespace qs::formats {
 namespace model_text {
@@ -69,11 +66,6 @@ uint32_t VariableTable::Index(absl::string_view name, int line) {
     lines_.push_back(line);
   }
   return it->second;
-}
-
-int64_t VariableTable::Find(absl::string_view name) const {
-  auto it = index_.find(name);
-  return it == index_.end() ? -1 : static_cast<int64_t>(it->second);
 }
 
 namespace {
