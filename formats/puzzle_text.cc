@@ -26,7 +26,8 @@ namespace qs::formats {
   X(Patches)               \
   X(Zip)                   \
   X(QuboPuzzle)            \
-  X(MaxCut)
+  X(MaxCut)                \
+  X(Model)
 
 #define QS_DECLARE_TEXT_FORMAT(Name) TextFormat Name##TextFormat();
 QS_TEXT_FORMATS(QS_DECLARE_TEXT_FORMAT)

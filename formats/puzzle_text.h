@@ -33,6 +33,8 @@
 //           qbsolv, orlib, coo, ising), detected from the first lines.
 //   maxcut  a graph in the rudy / G-set format: "N E", then E lines "i j w"
 //           (1-based; maxcut_text.cc).
+//   model   a constrained model in LP, OPB or QPLIB text, told from the first
+//           lines (formats/model_text.h, docs/model-formats.md).
 #ifndef QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 #define QS_CLIENTS_FORMATS_PUZZLE_TEXT_H_
 
