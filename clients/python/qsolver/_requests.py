@@ -1,11 +1,12 @@
 """Request messages from Python values: a puzzle from (kind, text) or a PuzzleSpec, SolveParams from
 keyword arguments named as its fields or as a backend's parameters, CompileOptions from reduction and
-preprocessing names."""
+preprocessing names, the PuzzleSpec and parameters of solve_model."""
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from . import formats
-from ._proto import puzzles_pb2, solve_pb2
+from ._proto import model_pb2, puzzles_pb2, qubo_pb2, solve_pb2
+from .model import _SENSE_WORDS, INEQUALITIES, INTEGER_ENCODINGS, Model
 
 _REDUCTIONS = {"default": solve_pb2.REDUCTION_DEFAULT, "none": solve_pb2.REDUCTION_NONE,
                "clues": solve_pb2.REDUCTION_CLUES, "full": solve_pb2.REDUCTION_FULL}
@@ -152,3 +153,92 @@ def solve_request(kind, text=None, *, reduction=None, request_id="", params=None
         return request
     return solve_pb2.SolveRequest(request_id=request_id, puzzle=puzzle_spec(kind, text),
                                   compile=compile_options(reduction), params=solve_params(params or {}))
+
+
+_MODEL_FORMATS = {"auto": model_pb2.MODEL_FORMAT_UNSPECIFIED, "lp": model_pb2.MODEL_FORMAT_LP,
+                  "opb": model_pb2.MODEL_FORMAT_OPB, "qplib": model_pb2.MODEL_FORMAT_QPLIB}
+_TEXT_COMMENTS = ("\\", "*", "#", "c ")
+
+
+def text_sense(text):
+    """"min" or "max" as a model text states it: the first of its first content lines that starts with a
+    sense word (LP's Minimize/Maximize, OPB's "min:", QPLIB's third line); None when none does."""
+    seen = 0
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith(_TEXT_COMMENTS):
+            continue
+        word = stripped.split()[0].lower().rstrip(":")
+        if word in _SENSE_WORDS:
+            return _SENSE_WORDS[word]
+        seen += 1
+        if seen == 5:
+            break
+    return None
+
+
+def model_proto(model, format=None):
+    """The ConstrainedModel of a qsolver.Model, a ConstrainedModel (copied) or a text in `format` ("lp",
+    "opb", "qplib"; None or "auto": the server tells)."""
+    if isinstance(model, Model):
+        if format is not None:
+            raise TypeError("format: only for a model given as text")
+        return model.to_proto()
+    if isinstance(model, model_pb2.ConstrainedModel):
+        if format is not None:
+            raise TypeError("format: only for a model given as text (set ConstrainedModel.format)")
+        out = model_pb2.ConstrainedModel()
+        out.CopyFrom(model)
+        return out
+    if isinstance(model, str):
+        name = "auto" if format is None else str(format).lower()
+        if name not in _MODEL_FORMATS:
+            raise ValueError(f"format: one of {', '.join(_MODEL_FORMATS)}, got {format!r}")
+        return model_pb2.ConstrainedModel(text=model, format=_MODEL_FORMATS[name])
+    raise TypeError("expected a qsolver.Model, a qs.v1.ConstrainedModel or a model text, got "
+                    f"{type(model).__name__}")
+
+
+def _model_sense(model, proto, sense):
+    if sense is not None:
+        if str(sense).lower() not in _SENSE_WORDS:
+            raise ValueError(f"sense: 'min' or 'max', got {sense!r}")
+        return _SENSE_WORDS[str(sense).lower()]
+    if isinstance(model, Model):
+        return model.sense
+    if proto.text:
+        found = text_sense(proto.text)
+        if found is None:
+            raise ValueError("target_objective: the text states no sense that this client can find; give "
+                             "sense='min' or 'max'")
+        return found
+    return "max" if proto.sense == qubo_pb2.MAXIMIZE else "min"
+
+
+def model_request(model, params, *, format=None, sense=None, time_limit=None, target_objective=None,
+                  integer_encoding=None, inequality=None, penalty=None):
+    """(PuzzleSpec with the model, SolveParams keywords) for solve_model: time_limit is
+    time_limit_seconds; target_objective becomes target_energy (the objective when minimised, its negation
+    when maximised) with stop_at_first_valid, so that only a feasible sample that good stops the solve.
+    integer_encoding, inequality and penalty override the model's compile choices."""
+    proto = model_proto(model, format)
+    if integer_encoding is not None:
+        if integer_encoding not in INTEGER_ENCODINGS:
+            raise ValueError(f"integer_encoding: one of {', '.join(INTEGER_ENCODINGS)}, got {integer_encoding!r}")
+        proto.integer_encoding = INTEGER_ENCODINGS[integer_encoding]
+    if inequality is not None:
+        if inequality not in INEQUALITIES:
+            raise ValueError(f"inequality: one of {', '.join(INEQUALITIES)}, got {inequality!r}")
+        proto.inequality = INEQUALITIES[inequality]
+    if penalty is not None:
+        if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not penalty > 0:
+            raise ValueError(f"penalty: a number > 0, got {penalty!r}")
+        proto.penalty = float(penalty)
+    params = dict(params)
+    if time_limit is not None:
+        params["time_limit_seconds"] = time_limit
+    if target_objective is not None:
+        target = float(target_objective)
+        params["target_energy"] = target if _model_sense(model, proto, sense) == "min" else -target
+        params.setdefault("stop_at_first_valid", True)
+    return puzzles_pb2.PuzzleSpec(model=proto), params

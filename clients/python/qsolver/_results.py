@@ -91,3 +91,36 @@ class ValidateResult:
 
     def __repr__(self):
         return f"ValidateResult(valid={self.valid}, energy={self.energy}, violations={self.violations})"
+
+
+class ModelResult:
+    """A solved constrained model (Client.solve_model): feasible (the best sample breaks no constraint),
+    objective (the model's own objective there, in its sense and with its constant, as the server reports
+    it; None when it reports none), assignment {variable name: value} (0/1, -1/+1 or the integer),
+    violations (the names of the broken constraints), amounts {name: how far its left-hand side misses},
+    energy, termination; result (the SolveResult) with summary and stats."""
+
+    def __init__(self, result, names=()):
+        self.result = result
+        self.summary, self.stats = result.summary, result.stats
+        solution = result.summary.best_solution
+        self.feasible = bool(result.valid) and result.reads > 0
+        if solution.HasField("objective"):
+            self.objective = solution.objective
+        elif result.summary.HasField("objective"):
+            self.objective = result.summary.objective
+        else:
+            self.objective = None
+        # The server names the variables (PuzzleSolution.names); the model's own names stand in otherwise.
+        labels = list(solution.names) or list(names)
+        if len(labels) != len(solution.cells):
+            labels = [str(k) for k in range(len(solution.cells))]
+        self.assignment = dict(zip(labels, (int(c) for c in solution.cells)))
+        self.violations = [v.location for v in result.summary.best_violations]
+        self.amounts = {v.location: v.amount for v in result.summary.best_violations if v.HasField("amount")}
+        self.energy = result.energy
+        self.termination = result.termination
+
+    def __repr__(self):
+        return (f"ModelResult(feasible={self.feasible}, objective={self.objective}, "
+                f"termination={self.termination}, violations={self.violations})")

@@ -8,8 +8,8 @@ from ._channel import ChannelConfig
 from ._errors import Error, ParseError
 from ._progress import BatchTracker, Reporter
 from ._proto import puzzles_pb2, solve_pb2, solver_service_pb2_grpc
-from ._requests import compile_options, puzzle_spec, solve_request
-from ._results import BatchResult, ValidateResult
+from ._requests import compile_options, model_request, puzzle_spec, solve_request
+from ._results import BatchResult, ModelResult, ValidateResult
 from .client import (StreamBase, batch_item, count_request, generate_request, item_id_of, item_text,
                      local_refusal, parse_error, parse_request, server_parsed, validate_request, with_puzzle)
 
@@ -130,6 +130,17 @@ class Client:
         stream = self.solve_stream(*await self._puzzle(kind, text), reduction=reduction, request_id=request_id,
                                    timeout=timeout, progress=progress, **params)
         return await stream.result()
+
+    async def solve_model(self, model, *, format=None, sense=None, time_limit=None, target_objective=None,
+                          integer_encoding=None, inequality=None, penalty=None, reduction=None, request_id="",
+                          timeout=None, progress=None, **params):
+        """qsolver.Client.solve_model as a coroutine: a ModelResult."""
+        spec, params = model_request(model, params, format=format, sense=sense, time_limit=time_limit,
+                                     target_objective=target_objective, integer_encoding=integer_encoding,
+                                     inequality=inequality, penalty=penalty)
+        result = await self.solve(spec, reduction=reduction, request_id=request_id, timeout=timeout,
+                                  progress=progress, **params)
+        return ModelResult(result, [v.name for v in spec.model.variables])
 
     async def solve_batch(self, items, *, concurrency=8, reduction=None, timeout=None, progress=None, **params):
         """Yields a BatchResult per item in completion order, at most `concurrency` in flight."""

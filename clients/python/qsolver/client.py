@@ -14,8 +14,8 @@ from ._channel import ChannelConfig
 from ._errors import Error, ParseError
 from ._progress import BatchTracker, Reporter, SolveTracker
 from ._proto import puzzles_pb2, solve_pb2, solver_service_pb2_grpc
-from ._requests import compile_options, puzzle_spec, solve_params, solve_request
-from ._results import BatchResult, ValidateResult
+from ._requests import compile_options, model_request, puzzle_spec, solve_params, solve_request
+from ._results import BatchResult, ModelResult, ValidateResult
 
 _COUNT_METHODS = {"auto": solve_pb2.COUNT_METHOD_AUTO, "sat": solve_pb2.COUNT_METHOD_SAT,
                   "bdd": solve_pb2.COUNT_METHOD_BDD}
@@ -330,6 +330,23 @@ class Client:
         cpu_sa={...} ...). progress: a callable receiving qsolver.Progress, or True for a tqdm bar."""
         return self.solve_stream(kind, text, reduction=reduction, request_id=request_id, timeout=timeout,
                                  progress=progress, **params).result()
+
+    def solve_model(self, model, *, format=None, sense=None, time_limit=None, target_objective=None,
+                    integer_encoding=None, inequality=None, penalty=None, reduction=None, request_id="",
+                    timeout=None, progress=None, **params):
+        """Solves a constrained model: a qsolver.Model, a qs.v1.ConstrainedModel, or an LP, OPB or QPLIB text
+        (format "lp", "opb", "qplib"; None: the server tells). time_limit: seconds (time_limit_seconds);
+        target_objective: stop at the first feasible sample whose objective is that good (target_energy =
+        the objective when minimised, minus it when maximised, with stop_at_first_valid; sense= says which
+        for a text whose sense line this client cannot find). integer_encoding, inequality, penalty override
+        the model's compile choices; params as solve(). A ModelResult (feasible, objective, assignment,
+        violations)."""
+        spec, params = model_request(model, params, format=format, sense=sense, time_limit=time_limit,
+                                     target_objective=target_objective, integer_encoding=integer_encoding,
+                                     inequality=inequality, penalty=penalty)
+        result = self.solve(spec, reduction=reduction, request_id=request_id, timeout=timeout, progress=progress,
+                            **params)
+        return ModelResult(result, [v.name for v in spec.model.variables])
 
     def solve_batch(self, items, *, concurrency=8, reduction=None, timeout=None, progress=None, **params):
         """Solves many puzzles on one SolveBatch stream and yields a BatchResult per item, in completion

@@ -4,7 +4,11 @@ installed: dimod.Vartype and dimod.SampleSet.from_samples with the signature and
 sort_labels=True, **vectors)), and the reading surface of the SampleSet it returns (record, variables,
 vartype, info, first, data(), len()). It checks what dimod would refuse or silently reorder: rows that do
 not match the labels, values outside the vartype, vectors of the wrong length, unsortable labels with
-sort_labels left on. install(monkeypatch) puts it in sys.modules as "dimod"."""
+sort_labels left on. For qsolver.from_dimod_cqm: Vartype's INTEGER and REAL, dimod.sym.Sense, and a
+ConstrainedQuadraticModel with the reading surface of dimod 0.12.x's (variables, vartype(v), lower_bound(v),
+upper_bound(v), objective.linear / quadratic / offset, constraints {label: Comparison with lhs, sense,
+rhs}, discrete); how it is filled (the add_* helpers) is the stand-in's own. install(monkeypatch) puts it
+in sys.modules as "dimod"."""
 import collections
 import enum
 import sys
@@ -14,9 +18,81 @@ import numpy as np
 
 
 class Vartype(enum.Enum):
-    """dimod.Vartype: SPIN's values are -1 and +1, BINARY's 0 and 1."""
+    """dimod.Vartype: SPIN's values are -1 and +1, BINARY's 0 and 1; INTEGER and REAL (bounded by the
+    model, not the vartype) are named by strings."""
     SPIN = frozenset({-1, 1})
     BINARY = frozenset({0, 1})
+    INTEGER = "INTEGER"
+    REAL = "REAL"
+
+
+class Sense(enum.Enum):
+    """dimod.sym.Sense: a constraint's comparison."""
+    Le = "<="
+    Ge = ">="
+    Eq = "=="
+
+
+class QuadraticPart:
+    """What qsolver reads of a dimod quadratic model (the objective, a constraint's lhs): linear {v: bias},
+    quadratic {(u, v): bias}, offset."""
+
+    def __init__(self, linear=None, quadratic=None, offset=0.0):
+        self.linear = dict(linear or {})
+        self.quadratic = dict(quadratic or {})
+        self.offset = offset
+
+
+class Comparison:
+    """dimod.sym.Comparison (Le, Ge, Eq): lhs, sense, rhs."""
+
+    def __init__(self, lhs, sense, rhs):
+        self.lhs, self.sense, self.rhs = lhs, sense, rhs
+
+
+class ConstrainedQuadraticModel:
+    """The reading surface of dimod.ConstrainedQuadraticModel. Unlike dimod, an integer variable must be
+    given its upper bound (dimod's default is huge)."""
+
+    def __init__(self):
+        self._vartypes, self._bounds = {}, {}
+        self.objective = QuadraticPart()
+        self.constraints = {}
+        self.discrete = set()
+
+    @property
+    def variables(self):
+        return list(self._vartypes)
+
+    def vartype(self, v):
+        return self._vartypes[v]
+
+    def lower_bound(self, v):
+        return self._bounds[v][0]
+
+    def upper_bound(self, v):
+        return self._bounds[v][1]
+
+    # The stand-in's own way to fill it.
+    def add_variable(self, vartype, v, lower_bound=0, upper_bound=None):
+        vartype = as_vartype(vartype)
+        if vartype is Vartype.SPIN:
+            lower_bound, upper_bound = -1, 1
+        elif vartype is Vartype.BINARY:
+            lower_bound, upper_bound = 0, 1
+        self._vartypes[v] = vartype
+        self._bounds[v] = (float(lower_bound), float(upper_bound))
+        return v
+
+    def set_objective(self, linear=None, quadratic=None, offset=0.0):
+        self.objective = QuadraticPart(linear, quadratic, offset)
+
+    def add_constraint(self, label, linear, sense, rhs, quadratic=None, offset=0.0):
+        self.constraints[label] = Comparison(QuadraticPart(linear, quadratic, offset), Sense(sense), rhs)
+
+    def add_discrete(self, label, variables):
+        self.add_constraint(label, {v: 1.0 for v in variables}, "==", 1.0)
+        self.discrete.add(label)
 
 
 def as_vartype(vartype):
@@ -101,6 +177,10 @@ def install(monkeypatch):
     module.Vartype = Vartype
     module.SampleSet = SampleSet
     module.as_vartype = as_vartype
+    module.ConstrainedQuadraticModel = ConstrainedQuadraticModel
+    module.sym = types.ModuleType("dimod.sym")
+    module.sym.Sense = Sense
+    module.sym.Comparison = Comparison
     SampleSet.calls = []
     monkeypatch.setitem(sys.modules, "dimod", module)
     return module
