@@ -16,6 +16,10 @@
 
 namespace qs::formats {
 
+// The text kind of constrained models, which the clients read themselves
+// (--format, the file's extension) and send as text.
+inline constexpr absl::string_view kModelKind = "model";
+
 // Reads `text` as a model in `format` (MODEL_FORMAT_UNSPECIFIED: told from the
 // text, see DetectModelFormat). The result is structured: `text` is empty and
 // the compile choices keep their defaults. INVALID_ARGUMENT "FORMAT line L:

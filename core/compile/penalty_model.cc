@@ -35,44 +35,76 @@ std::optional<double> IntegerScale(const BinaryPolynomial& lhs, double rhs) {
 
 // The largest change of `objective` that setting or clearing one bit can
 // make while every exactly-one group but the bit's own has one member set:
-// a neighbour in such a group contributes only its largest coupling.
+// the neighbours in such a group contribute only their largest coupling. A
+// bit in two groups (a permutation block's row and column) is counted with
+// one of them: the bound takes, bit by bit, the smaller of the sums with
+// every neighbour counted in its first group and in its last.
 double LargestMoveChange(const BinaryPolynomial& objective, int num_bits,
                          std::span<const PenaltyGroup> groups) {
-  std::vector<int32_t> group_of(num_bits, -1);
+  std::vector<int32_t> first(num_bits, -1), last(num_bits, -1);
   for (size_t g = 0; g < groups.size(); ++g) {
     if (groups[g].at_most_one) continue;
-    for (int32_t bit : groups[g].bits) group_of[bit] = static_cast<int32_t>(g);
-  }
-  std::vector<double> change(num_bits, 0.0);
-  // (bit << 32 | group) -> the bit's largest coupling into that group.
-  absl::flat_hash_map<uint64_t, double> group_max;
-  auto add_neighbour = [&](int32_t bit, int32_t other, double c) {
-    const int32_t g = group_of[other];
-    if (g < 0 || g == group_of[bit]) {
-      change[bit] += std::abs(c);
-      return;
+    for (int32_t bit : groups[g].bits) {
+      if (first[bit] < 0) first[bit] = static_cast<int32_t>(g);
+      last[bit] = static_cast<int32_t>(g);
     }
-    double& m = group_max[(static_cast<uint64_t>(bit) << 32) |
-                          static_cast<uint32_t>(g)];
-    m = std::max(m, std::abs(c));
-  };
+  }
+  std::vector<double> linear(num_bits, 0.0);
   for (const auto& [key, c] : objective.low()) {
     const int32_t i = BinaryPolynomial::First(key);
-    const int32_t j = BinaryPolynomial::Second(key);
-    if (i == j) {
-      change[i] += std::abs(c);
-    } else {
-      add_neighbour(i, j, c);
-      add_neighbour(j, i, c);
-    }
+    if (i == BinaryPolynomial::Second(key)) linear[i] += std::abs(c);
   }
-  for (const auto& [key, m] : group_max) change[key >> 32] += m;
   for (const auto& [vars, c] : objective.high()) {
-    for (int32_t v : vars) change[v] += std::abs(c);
+    for (int32_t v : vars) linear[v] += std::abs(c);
   }
+  // The couplings of each bit with its neighbours counted by `group_of`.
+  auto couplings = [&](const std::vector<int32_t>& group_of) {
+    std::vector<double> change(num_bits, 0.0);
+    // (bit << 32 | group) -> the bit's largest coupling into that group.
+    absl::flat_hash_map<uint64_t, double> group_max;
+    auto add = [&](int32_t bit, int32_t other, double c) {
+      const int32_t g = group_of[other];
+      if (g < 0 || first[bit] == g || last[bit] == g) {
+        change[bit] += std::abs(c);
+        return;
+      }
+      double& m = group_max[(static_cast<uint64_t>(bit) << 32) |
+                            static_cast<uint32_t>(g)];
+      m = std::max(m, std::abs(c));
+    };
+    for (const auto& [key, c] : objective.low()) {
+      const int32_t i = BinaryPolynomial::First(key);
+      const int32_t j = BinaryPolynomial::Second(key);
+      if (i == j) continue;
+      add(i, j, c);
+      add(j, i, c);
+    }
+    for (const auto& [key, m] : group_max) change[key >> 32] += m;
+    return change;
+  };
+  const std::vector<double> by_first = couplings(first);
+  const std::vector<double> by_last = couplings(last);
   double largest = 0;
-  for (double c : change) largest = std::max(largest, c);
+  for (int i = 0; i < num_bits; ++i)
+    largest =
+        std::max(largest, linear[i] + std::min(by_first[i], by_last[i]));
   return largest;
+}
+
+// The group form of a constraint over unit terms with right-hand side one:
+// sum x == 1 is an exactly-one group, sum x <= 1 an at-most-one group.
+std::optional<PenaltyGroup> AsGroup(const PenaltyConstraint& c) {
+  if (!c.lhs.high().empty() || c.lhs.low().empty()) return std::nullopt;
+  if (c.sense == v1::CONSTRAINT_GREATER_EQUAL) return std::nullopt;
+  if (std::abs(c.rhs - c.lhs.constant() - 1) > kTolerance) return std::nullopt;
+  PenaltyGroup group{c.name, {}, c.sense != v1::CONSTRAINT_EQUAL, c.penalty};
+  for (const auto& [key, a] : c.lhs.low()) {
+    if (a != 1 || BinaryPolynomial::First(key) != BinaryPolynomial::Second(key))
+      return std::nullopt;
+    group.bits.push_back(BinaryPolynomial::First(key));
+  }
+  std::sort(group.bits.begin(), group.bits.end());
+  return group;
 }
 
 class PenaltyBuilder {
@@ -218,8 +250,13 @@ void PenaltyBuilder::AddSquare(const BinaryPolynomial& linear, double constant,
 }
 
 double PenaltyBuilder::RuleWeight() const {
+  // Exactly-one constraints written as sums count as groups too.
+  std::vector<PenaltyGroup> groups = input_.groups;
+  for (const PenaltyConstraint& c : input_.constraints) {
+    if (std::optional<PenaltyGroup> g = AsGroup(c)) groups.push_back(*g);
+  }
   const double largest =
-      LargestMoveChange(input_.objective, input_.num_bits, input_.groups);
+      LargestMoveChange(input_.objective, input_.num_bits, groups);
   if (largest == 0) return 1;
   return largest + (input_.objective.IntegerCoefficients() ? 1 : 0.1 * largest);
 }
@@ -250,11 +287,10 @@ absl::Status PenaltyBuilder::AddConstraint(int index,
     rhs = -rhs;
   }
   const bool equality = c.sense == v1::CONSTRAINT_EQUAL;
-  bool nonnegative = true, unit_linear = true;
+  bool nonnegative = true;
   double smallest = INFINITY;
-  lhs.ForEachTerm([&](std::span<const int32_t> vars, double a) {
+  lhs.ForEachTerm([&](std::span<const int32_t>, double a) {
     nonnegative = nonnegative && a > 0;
-    unit_linear = unit_linear && vars.size() == 1 && a == 1;
     smallest = std::min(smallest, std::abs(a));
   });
   if (lhs.low().empty() && lhs.high().empty()) {
@@ -274,14 +310,10 @@ absl::Status PenaltyBuilder::AddConstraint(int index,
     total_.Add(lhs, w);
     return absl::OkStatus();
   }
-  if (unit_linear && std::abs(rhs - 1) <= kTolerance) {
-    PenaltyGroup group{c.name, {}, !equality, c.penalty};
-    for (const auto& [key, a] : lhs.low())
-      group.bits.push_back(BinaryPolynomial::First(key));
-    std::sort(group.bits.begin(), group.bits.end());
+  if (std::optional<PenaltyGroup> group = AsGroup(c)) {
     ASSIGN_OR_RETURN(const double w,
                      Weight(c.penalty, rule_weight_, c.name, "bound"));
-    AddGroup(group, w);
+    AddGroup(*group, w);
     return absl::OkStatus();
   }
   BinaryPolynomial linear = Linearized(lhs);

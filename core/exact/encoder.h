@@ -14,6 +14,7 @@
 #define QS_CORE_EXACT_ENCODER_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,13 @@ struct EncodeOptions {
   // Rules that no QUBO term expresses (Takuzu's unique rows and columns). Off,
   // the encoding's solutions are exactly the QUBO's ground states.
   bool rules_beyond_qubo = true;
+  // For a kind whose boards have an objective (constrained models): the rules
+  // plus "the objective, in the minimised sense, is strictly below this", so
+  // that repeated solves bound the objective until none is better (the `sat`
+  // backend's search for the optimum). Only kinds whose boards are not
+  // optimal for being valid (KindPolicy::valid_is_optimal false) are asked;
+  // UNIMPLEMENTED where the kind cannot state the bound.
+  std::optional<double> objective_below;
 };
 
 class RulesEncoder {

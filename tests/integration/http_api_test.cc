@@ -339,7 +339,52 @@ TEST_F(HttpApiTest, CompileValidateCountAndBackends) {
   std::vector<std::string> kinds;
   const Json families_listed = Json::parse(families->body);
   for (const Json& f : families_listed["families"]) kinds.push_back(f["kind"]);
-  EXPECT_THAT(kinds, ::testing::IsSupersetOf({"sudoku", "queens", "tango"}));
+  EXPECT_THAT(kinds,
+              ::testing::IsSupersetOf({"sudoku", "queens", "tango", "model"}));
+}
+
+// A constrained model over HTTP: its LP text in the model message (the
+// contract of docs/model.md), solved to its optimum and answered in its
+// terms; /v1/parse returns the structured model; a malformed text is a 400
+// naming its line.
+TEST_F(HttpApiTest, ModelTextSolvesAndParses) {
+  const std::string lp =
+      "Maximize\n 3 x + 2 y + 4 z\nSubject To\n cap: x + y + z <= 2\n"
+      "Binary\n x y z\nEnd\n";
+  auto response = Post(
+      "/v1/solve?stream=false",
+      Json({{"puzzle",
+             {{"model", {{"text", lp}, {"format", "MODEL_FORMAT_LP"}}}}},
+            {"params", {{"timeLimitSeconds", 5}}}})
+          .dump());
+  ASSERT_TRUE(response);
+  ASSERT_EQ(response->status, 200) << response->body;
+  const Json body = Json::parse(response->body);
+  const Json& summary = body["summary"];
+  EXPECT_TRUE(summary["bestValid"].get<bool>());
+  EXPECT_EQ(summary["objective"].get<double>(), 7);  // x and z
+  EXPECT_EQ(summary["bestSolution"]["names"],
+            Json::array({"x", "y", "z"}));
+  EXPECT_EQ(summary["bestSolution"]["cells"], Json::array({1, 0, 1}));
+  EXPECT_EQ(body["header"]["stats"]["model"]["format"], "lp");
+
+  auto parsed = Post("/v1/parse", Json({{"kind", "model"}, {"text", lp}}).dump());
+  ASSERT_TRUE(parsed);
+  ASSERT_EQ(parsed->status, 200) << parsed->body;
+  const Json model = Json::parse(parsed->body)["puzzle"]["model"];
+  EXPECT_EQ(model["sense"], "MAXIMIZE");
+  EXPECT_EQ(model["variables"].size(), 3u);
+  EXPECT_EQ(model["constraints"][0]["name"], "cap");
+
+  auto bad = Post("/v1/solve?stream=false",
+                  Json({{"puzzle",
+                         {{"model",
+                           {{"text", "Maximize\n x +\nSubject To\nEnd\n"},
+                            {"format", "MODEL_FORMAT_LP"}}}}}})
+                      .dump());
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->status, 400) << bad->body;
+  EXPECT_THAT(bad->body, HasSubstr("lp line"));
 }
 
 // A backend's own parameters in its message, as ListBackends declares them:

@@ -225,6 +225,31 @@ ModelLayout LayOut(const v1::ConstrainedModel& model) {
   return layout;
 }
 
+int64_t CountBits(const v1::ConstrainedModel& model) {
+  int64_t bits = 0;
+  for (const v1::ModelVariable& var : model.variables()) {
+    if (var.type() != v1::MODEL_VARIABLE_INTEGER) {
+      ++bits;
+      continue;
+    }
+    const int64_t range = var.upper() - var.lower();
+    switch (EncodingOf(model, var)) {
+      case v1::INTEGER_ENCODING_ONE_HOT:
+        bits += range + 1;
+        break;
+      case v1::INTEGER_ENCODING_UNARY:
+        bits += range;
+        break;
+      default:
+        for (int64_t covered = 0, w = 1; covered < range; w *= 2) {
+          covered += std::min(w, range - covered);
+          ++bits;
+        }
+    }
+  }
+  return bits;
+}
+
 BinaryPolynomial ExpandOverBits(const v1::ModelPolynomial& polynomial,
                                 const ModelLayout& layout) {
   BinaryPolynomial out;

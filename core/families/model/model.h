@@ -61,6 +61,8 @@ struct ModelLayout {
 };
 
 ModelLayout LayOut(const v1::ConstrainedModel& model);
+// LayOut(model).num_bits, without laying anything out.
+int64_t CountBits(const v1::ConstrainedModel& model);
 
 // A polynomial of the model's variables expanded over their bits.
 BinaryPolynomial ExpandOverBits(const v1::ModelPolynomial& polynomial,

@@ -191,10 +191,13 @@ class ModelCompiler final : public PuzzleCompiler {
     return v1::PuzzleSpec::kModel;
   }
 
-  // From the structured form alone (a text's size is known once parsed):
-  // binaries and spins take one bit each, integers at least one.
+  // The bits of the model's variables (slack and auxiliary bits come on
+  // top), so that a model whose integers alone pass the limits is refused
+  // before anything is built; a text is read for it (a text that does not
+  // read counts 0: Compile refuses it naming its line).
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
-    return spec.model().variables_size();
+    absl::StatusOr<v1::ConstrainedModel> model = ResolveModel(spec.model());
+    return model.ok() ? CountBits(*model) : 0;
   }
 
   absl::StatusOr<CompiledProblem> Compile(

@@ -64,6 +64,22 @@ class PbEncoder {
     return absl::OkStatus();
   }
 
+  // sum a_k l_k < b over literals, for coefficients that a power of ten
+  // makes integers (the next integer below b, scaled).
+  absl::Status StrictlyBelow(std::vector<std::pair<int, double>> terms,
+                             double bound, const std::string& name) {
+    for (double scale = 1; scale <= 1e6; scale *= 10) {
+      bool integer = true;
+      for (const auto& [lit, a] : terms)
+        integer = integer && std::abs(a * scale - std::round(a * scale)) < 1e-9;
+      if (!integer) continue;
+      const double below = std::ceil(bound * scale - 1e-6) - 1;
+      return AtMost(std::move(terms), below / scale, name);
+    }
+    return absl::UnimplementedError(absl::StrCat(
+        name, ": coefficients that no power of ten up to 10^6 makes integers"));
+  }
+
   // sum a_k l_k <= b over literals.
   absl::Status AtMost(std::vector<std::pair<int, double>> terms, double bound,
                       const std::string& name) {
@@ -183,6 +199,32 @@ absl::Status EncodeConstraint(const PenaltyConstraint& c, PbEncoder& encoder) {
   return absl::OkStatus();
 }
 
+// The objective (minimised sense, over the bits) strictly below `bound`.
+// Unbalanced inequalities are refused: a board's energy is then not its
+// objective, and the race that takes sat's last board as the optimum compares
+// energies.
+absl::Status EncodeObjectiveBelow(const v1::ConstrainedModel& model,
+                                  const BinaryPolynomial& objective,
+                                  double bound, PbEncoder& encoder) {
+  if (model.inequality() == v1::INEQUALITY_UNBALANCED)
+    return absl::UnimplementedError(
+        "objective bounds under unbalanced inequalities");
+  std::vector<std::pair<int, double>> terms;
+  absl::Status status;
+  objective.ForEachTerm([&](std::span<const int32_t> bits, double a) {
+    if (!status.ok()) return;
+    absl::StatusOr<int> lit = encoder.ProductLiteral(bits);
+    if (!lit.ok()) {
+      status = lit.status();
+      return;
+    }
+    terms.emplace_back(*lit, a);
+  });
+  RETURN_IF_ERROR(status);
+  return encoder.StrictlyBelow(std::move(terms), bound - objective.constant(),
+                               "objective");
+}
+
 class ModelRulesEncoder final : public RulesEncoder {
  public:
   absl::string_view kind() const override { return "model"; }
@@ -230,6 +272,9 @@ class ModelRulesEncoder final : public RulesEncoder {
         sink.AddExactlyOne(lits);
       }
     }
+    if (options.objective_below.has_value())
+      RETURN_IF_ERROR(EncodeObjectiveBelow(model, penalties.input.objective,
+                                           *options.objective_below, encoder));
     // Penalty terms are domain walls: b_{k+1} (1 - b_k), so b_{k+1} -> b_k.
     for (const PenaltyTerms& t : penalties.input.penalty_terms) {
       for (const auto& [key, c] : t.terms.low()) {

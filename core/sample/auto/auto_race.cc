@@ -377,6 +377,17 @@ void Race::OnExactEnd(size_t index, const BackendResult& result) {
     // The puzzle's rules: a proof that no board exists ends the race (and
     // is the summary's ExactSummary). A board sat found is one like any
     // other: its search stopped at one, so it says nothing of uniqueness.
+    // A search that ran to its end with boards found (a model's objective
+    // bounded until no board is better) proved its last board optimal.
+    if (result.exact->status() == v1::SATISFIABLE &&
+        result.exact->complete() && racers_[index].plan.supplies_board) {
+      const double optimum = states_[index].round_best;
+      if (!std::isfinite(optimum)) return;
+      proven_optimum_ = optimum;
+      if (has_best_ && best_valid_ && AtOrBelow(best_energy_, optimum))
+        Stop("proven optimum");
+      return;
+    }
     if (result.exact->status() != v1::UNSATISFIABLE) return;
     exact_ = *result.exact;
     solved_by_ = racers_[index].plan.backend;

@@ -1,7 +1,10 @@
 // The "sat" backend: CaDiCaL on a puzzle's Boolean rules.
 #include "core/sample/sat/sat_backend.h"
 
+#include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -100,13 +103,19 @@ class SatBackend final : public Backend {
       const double energy = FullEnergy(problem, full);
       sink.OnSample({problem.variables.Restrict(full), energy, index++, 1});
     };
-    ASSIGN_OR_RETURN(const ExactSolveResult solved,
-                     problem.higher_order
-                         ? SolveQueensBinary(*job.spec, job.num_reads, on_board,
-                                             &interrupter)
-                         : SolveRules(*encoder, *job.spec,
-                                      problem.full_model.num_variables(),
-                                      job.num_reads, on_board, &interrupter));
+    const PuzzleCompiler* compiler =
+        BuiltinCompilers().ForSpec(*job.spec).value_or(nullptr);
+    const bool optimizes = compiler != nullptr && !problem.higher_order &&
+                           !compiler->Policy().valid_is_optimal;
+    ASSIGN_OR_RETURN(
+        const ExactSolveResult solved,
+        optimizes ? Optimize(*compiler, *encoder, job, on_board, interrupter)
+        : problem.higher_order
+            ? SolveQueensBinary(*job.spec, job.num_reads, on_board,
+                                &interrupter)
+            : SolveRules(*encoder, *job.spec,
+                         problem.full_model.num_variables(), job.num_reads,
+                         on_board, &interrupter));
     RETURN_IF_ERROR(board_status);
     BackendResult result;
     const Enumeration& e = solved.enumeration;
@@ -114,7 +123,9 @@ class SatBackend final : public Backend {
     summary.set_status(ToProto(e.status));
     summary.set_solutions_found(static_cast<uint64_t>(e.found));
     summary.set_complete(e.complete);
-    summary.set_unique(e.complete && e.found == 1);
+    // A model's search stops at its best board: it says nothing of how
+    // many boards there are, and complete means that board is optimal.
+    summary.set_unique(!optimizes && e.complete && e.found == 1);
     v1::EncodingStats* encoding = summary.mutable_encoding();
     encoding->set_primary_variables(solved.encoding.primary_variables);
     encoding->set_auxiliary_variables(solved.encoding.auxiliary_variables);
@@ -128,6 +139,57 @@ class SatBackend final : public Backend {
     result.elapsed = absl::Now() - start;
     result.cpu_time = absl::Nanoseconds(ThreadCpuNanos() - cpu_start);
     return result;
+  }
+
+ private:
+  // For a kind whose valid boards are not all optimal (constrained models):
+  // the rules, then the rules with the objective strictly below the last
+  // board's, solved again until no board is better (complete: the last board
+  // is optimal, or none exists), the encoding refuses the bound (the boards
+  // found stand, not proven optimal) or the search is stopped. Every board
+  // goes to `on_board` as it is found.
+  static absl::StatusOr<ExactSolveResult> Optimize(
+      const PuzzleCompiler& compiler, const RulesEncoder& encoder,
+      const BackendJob& job,
+      const std::function<void(std::vector<uint8_t>)>& on_board,
+      Interrupter& interrupter) {
+    const CompiledProblem& problem = *job.problem;
+    const int num_primary = problem.full_model.num_variables();
+    ExactSolveResult total;
+    EncodeOptions options;
+    std::optional<double> best;
+    for (;;) {
+      if (best) options.objective_below = *best;
+      absl::StatusOr<Cnf> cnf =
+          EncodeCnf(encoder, *job.spec, num_primary, options);
+      if (!cnf.ok()) {
+        if (best && absl::IsUnimplemented(cnf.status())) return total;
+        return cnf.status();
+      }
+      std::vector<uint8_t> board;
+      const Enumeration e = EnumerateSolutions(
+          *cnf, 1, [&](std::vector<uint8_t> full) { board = std::move(full); },
+          &interrupter);
+      total.encoding = cnf->Stats();
+      if (e.status == SatResult::kUnknown) return total;  // stopped
+      if (e.status == SatResult::kUnsatisfiable) {
+        // No board at all is a proof of infeasibility; none better than the
+        // last, of its optimality.
+        total.enumeration.status =
+            best ? SatResult::kSatisfiable : SatResult::kUnsatisfiable;
+        total.enumeration.complete = true;
+        return total;
+      }
+      ++total.enumeration.found;
+      total.enumeration.status = SatResult::kSatisfiable;
+      const v1::PuzzleSolution decoded =
+          compiler.Decode(*job.spec, problem, board);
+      const std::optional<double> measure =
+          compiler.TargetMeasure(*job.spec, problem, decoded);
+      on_board(std::move(board));
+      if (!measure) return total;
+      best = *measure;
+    }
   }
 };
 

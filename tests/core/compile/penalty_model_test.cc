@@ -220,8 +220,10 @@ TEST(PenaltyModelTest, WeightsFollowTheRuleAndGivenOnesOverride) {
   EXPECT_EQ(qubo.penalties[1].constraint(), "g");
   EXPECT_EQ(qubo.penalties[1].weight(), 6);  // 5, plus one integer unit
   EXPECT_EQ(qubo.penalties[1].rule(), "bound");
-  ASSERT_EQ(qubo.one_hot_groups.size(), 1u);
-  EXPECT_EQ(qubo.one_hot_groups[0], (std::vector<int32_t>{2, 3}));
+  // x0 + x1 == 1 is an exactly-one group too.
+  ASSERT_EQ(qubo.one_hot_groups.size(), 2u);
+  EXPECT_EQ(qubo.one_hot_groups[0], (std::vector<int32_t>{0, 1}));
+  EXPECT_EQ(qubo.one_hot_groups[1], (std::vector<int32_t>{2, 3}));
 }
 
 TEST(PenaltyModelTest, RedundantConstraintsAddNothing) {

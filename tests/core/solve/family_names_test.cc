@@ -2,8 +2,10 @@
 // of clients/cli/ or clients/loadgen/ mentions a registered family or one of
 // its text kinds, in code or in comments. They learn the kinds from
 // ListFamilies and send the text to Parse, so that a new family reaches them
-// without an edit. The one exception is the raw model kind whose files the
-// formats library reads for the clients (formats::kQuboModelKind).
+// without an edit. The exceptions are the two model kinds whose files the
+// formats library reads for the clients (formats::kQuboModelKind, raw
+// models, and formats::kModelKind, constrained models: the clients read
+// their --format and the file's extension).
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "core/families/builtin.h"
+#include "formats/model_text.h"
 #include "formats/qubo_formats.h"
 #include "gtest/gtest.h"
 #include "tests/testing/source_files.h"
@@ -25,7 +28,8 @@ TEST(FamilyNamesTest, ClientsNameNoFamily) {
     std::vector<std::string> own = family->text_kinds;
     own.push_back(family->name);
     for (const std::string& name : own) {
-      if (name != formats::kQuboModelKind) names.push_back(name);
+      if (name != formats::kQuboModelKind && name != formats::kModelKind)
+        names.push_back(name);
     }
   }
   std::sort(names.begin(), names.end());

@@ -273,6 +273,9 @@ TEST(ModelCompilerTest, ReportsEveryStep) {
   ASSERT_GE(problem->stages.size(), 3u);
   EXPECT_EQ(problem->stages[0].name, "model");
   EXPECT_EQ(problem->stages[0].variables, 4 + 2 + 1);
+  EXPECT_EQ(CountBits(m), 4 + 2 + 1);
+  EXPECT_EQ(CountBits(SmallModel(v1::INTEGER_ENCODING_ONE_HOT)), 4 + 4 + 1);
+  EXPECT_EQ(CountBits(SmallModel(v1::INTEGER_ENCODING_UNARY)), 4 + 3 + 1);
   EXPECT_EQ(problem->stages[1].name, "penalties");
   EXPECT_EQ(problem->stages[1].variables,
             problem->full_model.num_variables());
