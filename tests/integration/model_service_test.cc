@@ -279,7 +279,9 @@ TEST_F(ModelServiceTest, CompileWritesTheModelAndItsLinearizedMilp) {
   EXPECT_EQ(model.at("slack_bits").number_value(), 2);
   std::stringstream text;
   text << std::ifstream(milp).rdbuf();
-  EXPECT_THAT(text.str(), HasSubstr("Binary"));
+  // The product a b is a new binary with its three linking rows.
+  EXPECT_THAT(text.str(), HasSubstr("obj: 3 a + 2 b + 2 y_a_b"));
+  EXPECT_THAT(text.str(), HasSubstr("y_a_b_ge: a + b - y_a_b <= 1"));
   EXPECT_THAT(text.str(), ::testing::Not(HasSubstr("[")));  // linear
   std::stringstream written;
   written << std::ifstream(opb).rdbuf();

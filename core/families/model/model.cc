@@ -123,14 +123,6 @@ absl::Status CheckConstraints(const v1::ConstrainedModel& model) {
   return absl::OkStatus();
 }
 
-v1::IntegerEncoding EncodingOf(const v1::ConstrainedModel& model,
-                               const v1::ModelVariable& var) {
-  if (model.integer_encoding() != v1::INTEGER_ENCODING_DEFAULT)
-    return model.integer_encoding();
-  return var.upper() - var.lower() + 1 <= kDefaultOneHotValues
-             ? v1::INTEGER_ENCODING_ONE_HOT
-             : v1::INTEGER_ENCODING_BINARY;
-}
 
 // The weights of an integer's bits: value = offset + sum w_k b_k.
 VariableBits IntegerBits(v1::IntegerEncoding encoding,
@@ -159,6 +151,15 @@ VariableBits IntegerBits(v1::IntegerEncoding encoding,
 }
 
 }  // namespace
+
+v1::IntegerEncoding IntegerEncodingOf(const v1::ConstrainedModel& model,
+                                      const v1::ModelVariable& var) {
+  if (model.integer_encoding() != v1::INTEGER_ENCODING_DEFAULT)
+    return model.integer_encoding();
+  return var.upper() - var.lower() + 1 <= kDefaultOneHotValues
+             ? v1::INTEGER_ENCODING_ONE_HOT
+             : v1::INTEGER_ENCODING_BINARY;
+}
 
 absl::StatusOr<v1::ConstrainedModel> ResolveModel(
     const v1::ConstrainedModel& spec) {
@@ -200,7 +201,7 @@ ModelLayout LayOut(const v1::ConstrainedModel& model) {
   for (const v1::ModelVariable& var : model.variables()) {
     VariableBits bits;
     if (var.type() == v1::MODEL_VARIABLE_INTEGER) {
-      const v1::IntegerEncoding encoding = EncodingOf(model, var);
+      const v1::IntegerEncoding encoding = IntegerEncodingOf(model, var);
       if (layout.integer_encoding == v1::INTEGER_ENCODING_DEFAULT && !mixed)
         layout.integer_encoding = encoding;
       mixed = mixed || layout.integer_encoding != encoding;
@@ -233,7 +234,7 @@ int64_t CountBits(const v1::ConstrainedModel& model) {
       continue;
     }
     const int64_t range = var.upper() - var.lower();
-    switch (EncodingOf(model, var)) {
+    switch (IntegerEncodingOf(model, var)) {
       case v1::INTEGER_ENCODING_ONE_HOT:
         bits += range + 1;
         break;
@@ -294,10 +295,10 @@ DecodedValues DecodeValues(const v1::ConstrainedModel& model,
     const VariableBits& vb = layout.variables[v];
     const bool one_hot = model.variables(v).type() ==
                              v1::MODEL_VARIABLE_INTEGER &&
-                         vb.offset == 0 && EncodingOf(model, model.variables(v)) ==
+                         vb.offset == 0 && IntegerEncodingOf(model, model.variables(v)) ==
                                                v1::INTEGER_ENCODING_ONE_HOT;
     const bool unary = model.variables(v).type() == v1::MODEL_VARIABLE_INTEGER &&
-                       EncodingOf(model, model.variables(v)) ==
+                       IntegerEncodingOf(model, model.variables(v)) ==
                            v1::INTEGER_ENCODING_UNARY;
     int64_t value = vb.offset;
     int set = 0;
@@ -330,7 +331,7 @@ std::vector<uint8_t> EncodeValues(const v1::ConstrainedModel& model,
                            : values[v] != 0;
       continue;
     }
-    const v1::IntegerEncoding encoding = EncodingOf(model, var);
+    const v1::IntegerEncoding encoding = IntegerEncodingOf(model, var);
     if (encoding == v1::INTEGER_ENCODING_ONE_HOT) {
       bits[vb.first + (values[v] - var.lower())] = 1;
       continue;
@@ -451,7 +452,7 @@ ModelPenalties PenaltiesOf(const v1::ConstrainedModel& model) {
     if (var.type() != v1::MODEL_VARIABLE_INTEGER) continue;
     const VariableBits& vb = out.layout.variables[v];
     const int32_t count = static_cast<int32_t>(vb.weights.size());
-    const v1::IntegerEncoding encoding = EncodingOf(model, var);
+    const v1::IntegerEncoding encoding = IntegerEncodingOf(model, var);
     if (encoding == v1::INTEGER_ENCODING_ONE_HOT) {
       PenaltyGroup& group = input.groups.emplace_back();
       group.name = absl::StrCat(var.name(), ".one_hot");

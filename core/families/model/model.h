@@ -61,6 +61,9 @@ struct ModelLayout {
 };
 
 ModelLayout LayOut(const v1::ConstrainedModel& model);
+// The encoding an integer variable of the model gets.
+v1::IntegerEncoding IntegerEncodingOf(const v1::ConstrainedModel& model,
+                                      const v1::ModelVariable& var);
 // LayOut(model).num_bits, without laying anything out.
 int64_t CountBits(const v1::ConstrainedModel& model);
 

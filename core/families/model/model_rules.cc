@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -138,35 +139,62 @@ class PbEncoder {
   }
 
  private:
-  // "terms_[i..] sum to at most k" as a literal (or kTrue / kFalse).
-  absl::StatusOr<int> Node(size_t i, int64_t k, const std::string& name) {
+  // "terms_[i..] sum to at most k" when it is decided without a node
+  // (kTrue, kFalse) or made already; none otherwise.
+  std::optional<int> Known(size_t i, int64_t k) const {
     if (k < 0) return kFalse;
     if (suffix_[i] <= k) return kTrue;
     auto it = memo_.find({i, k});
-    if (it != memo_.end()) return it->second;
-    if (memo_.size() >= kMaxDiagramNodes) {
-      return absl::UnimplementedError(absl::StrCat(
-          "constraint ", name, ": its decision diagram passes ",
-          kMaxDiagramNodes, " nodes"));
+    if (it == memo_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  // The literal (or kTrue / kFalse) of "terms_[i..] sum to at most k", made
+  // bottom-up with an explicit stack: a diagram is as deep as the constraint
+  // has terms (a TSP objective has n^3), past any thread's stack.
+  absl::StatusOr<int> Node(size_t root_i, int64_t root_k,
+                           const std::string& name) {
+    std::vector<std::pair<size_t, int64_t>> stack = {{root_i, root_k}};
+    while (!stack.empty()) {
+      const auto [i, k] = stack.back();
+      if (Known(i, k)) {
+        stack.pop_back();
+        continue;
+      }
+      const auto [a, lit] = terms_[i];
+      const std::optional<int> high = Known(i + 1, k - a);
+      if (!high) {
+        stack.emplace_back(i + 1, k - a);
+        continue;
+      }
+      const std::optional<int> low = Known(i + 1, k);
+      if (!low) {
+        stack.emplace_back(i + 1, k);
+        continue;
+      }
+      if (memo_.size() >= kMaxDiagramNodes) {
+        return absl::UnimplementedError(
+            absl::StrCat("constraint ", name, ": its decision diagram passes ",
+                         kMaxDiagramNodes, " nodes"));
+      }
+      const int n = sink_.NewAuxiliary();
+      if (n == 0)
+        return absl::UnimplementedError("the diagram needs auxiliaries");
+      // n -> (lit -> high) and n -> low.
+      if (*high == kFalse) {
+        sink_.AddClause({-n, -lit});
+      } else if (*high != kTrue) {
+        sink_.AddClause({-n, -lit, *high});
+      }
+      if (*low == kFalse) {
+        sink_.AddClause({-n});
+      } else if (*low != kTrue) {
+        sink_.AddClause({-n, *low});
+      }
+      memo_.emplace(std::make_pair(i, k), n);
+      stack.pop_back();
     }
-    const auto [a, lit] = terms_[i];
-    ASSIGN_OR_RETURN(const int high, Node(i + 1, k - a, name));
-    ASSIGN_OR_RETURN(const int low, Node(i + 1, k, name));
-    const int n = sink_.NewAuxiliary();
-    if (n == 0) return absl::UnimplementedError("the diagram needs auxiliaries");
-    // n -> (lit -> high) and n -> low.
-    if (high == kFalse) {
-      sink_.AddClause({-n, -lit});
-    } else if (high != kTrue) {
-      sink_.AddClause({-n, -lit, high});
-    }
-    if (low == kFalse) {
-      sink_.AddClause({-n});
-    } else if (low != kTrue) {
-      sink_.AddClause({-n, low});
-    }
-    memo_.emplace(std::make_pair(i, k), n);
-    return n;
+    return *Known(root_i, root_k);
   }
 
   ConstraintSink& sink_;
@@ -225,6 +253,29 @@ absl::Status EncodeObjectiveBelow(const v1::ConstrainedModel& model,
                                "objective");
 }
 
+// Binary-weighted bits whose top weight c is capped (1, 2, ..., c) write a
+// value from c up two ways; the canonical one sets the top bit (as
+// CompletePenaltyBits does): the lower bits reach c only with it,
+//   sum_lower w_j b_j - M top <= c - 1,  M = sum_lower w_j - (c - 1),
+// so that each value has one pattern and the boards are counted once. Bits
+// of equal weights (a domain wall) have no such pattern to choose.
+absl::Status EncodeCanonical(std::span<const int32_t> bits,
+                             std::span<const int64_t> weights,
+                             const std::string& name, PbEncoder& encoder) {
+  if (bits.size() < 2) return absl::OkStatus();
+  const int64_t top = weights.back();
+  int64_t lower = 0;
+  for (size_t k = 0; k + 1 < weights.size(); ++k) lower += weights[k];
+  if (weights[0] == weights.back() || lower <= top - 1)
+    return absl::OkStatus();
+  std::vector<std::pair<int, double>> terms;
+  for (size_t k = 0; k + 1 < bits.size(); ++k)
+    terms.emplace_back(bits[k] + 1, static_cast<double>(weights[k]));
+  terms.emplace_back(bits.back() + 1, -static_cast<double>(lower - (top - 1)));
+  return encoder.AtMost(std::move(terms), static_cast<double>(top - 1),
+                        absl::StrCat(name, " (canonical bits)"));
+}
+
 class ModelRulesEncoder final : public RulesEncoder {
  public:
   absl::string_view kind() const override { return "model"; }
@@ -249,6 +300,10 @@ class ModelRulesEncoder final : public RulesEncoder {
     std::vector<bool> slacked(penalties.input.constraints.size(), false);
     for (const SlackBits& slack : qubo.slacks) {
       slacked[slack.constraint] = true;
+      RETURN_IF_ERROR(EncodeCanonical(
+          slack.bits, slack.weights,
+          penalties.input.constraints[slack.constraint].name + " (slack)",
+          encoder));
       PenaltyConstraint equality;
       equality.name = penalties.input.constraints[slack.constraint].name;
       equality.lhs = slack.linear_side;
@@ -257,6 +312,18 @@ class ModelRulesEncoder final : public RulesEncoder {
                                static_cast<double>(slack.weights[k]));
       equality.rhs = slack.rhs;
       RETURN_IF_ERROR(EncodeConstraint(equality, encoder));
+    }
+    for (int v = 0; v < model.variables_size(); ++v) {
+      const VariableBits& vb = penalties.layout.variables[v];
+      if (model.variables(v).type() != v1::MODEL_VARIABLE_INTEGER ||
+          IntegerEncodingOf(model, model.variables(v)) !=
+              v1::INTEGER_ENCODING_BINARY)
+        continue;
+      std::vector<int32_t> bits;
+      for (size_t k = 0; k < vb.weights.size(); ++k)
+        bits.push_back(vb.first + static_cast<int32_t>(k));
+      RETURN_IF_ERROR(EncodeCanonical(bits, vb.weights,
+                                      model.variables(v).name(), encoder));
     }
     for (size_t k = 0; k < penalties.input.constraints.size(); ++k) {
       if (!slacked[k])

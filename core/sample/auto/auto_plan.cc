@@ -79,10 +79,19 @@ bool SatLeads(const ModelFeatures& f) {
 // search for better ones: pt leads where one-hot groups give it moves that
 // keep them, tabu where there are none (docs/auto.md, "Models").
 RacePlan ConstrainedModel(const ModelFeatures& f, v1::AutoExact exact,
-                          const v1::SolveParams& request) {
+                          const v1::SolveParams& request, int worker_threads) {
   RacePlan plan;
   plan.rule = f.one_hot_groups > 0 ? "model/pt-first" : "model/tabu-first";
-  RacerPlan pt = SamplerRacer(request, "pt", 1000);
+  // One ladder per pool thread, in rounds that grow: a model's ground
+  // energy is unknown, so no ladder ends early by reaching it, and short
+  // first rounds stream answers (a target can stop the solve) soon.
+  RacerPlan pt = SamplerRacer(
+      request, "pt", static_cast<uint32_t>(std::max(1, worker_threads)));
+  if (!request.has_num_sweeps()) {
+    pt.params.set_num_sweeps(kAutoModelFirstRounds);
+    pt.sweeps_growth = kAutoModelRoundsGrowth;
+    pt.max_sweeps = kAutoModelMaxRounds;
+  }
   RacerPlan tabu = SamplerRacer(request, "tabu", 8);
   if (f.one_hot_groups > 0) {
     plan.racers.push_back(std::move(pt));
@@ -264,7 +273,7 @@ RacePlan ChoosePlan(const ModelFeatures& features, v1::AutoExact exact,
   if (features.higher_order) return HigherOrder(features, exact, request);
   if (features.puzzle && !features.policy.valid_is_optimal &&
       !request.distinct_valid() && features.variables > 0)
-    return ConstrainedModel(features, exact, request);
+    return ConstrainedModel(features, exact, request, worker_threads);
   if (features.puzzle) return Puzzle(features, exact, request);
   return Raw(features, exact, request, worker_threads);
 }

@@ -99,6 +99,11 @@ inline constexpr int kAutoExactMaxVariables = 22;
 // the best state so far.
 inline constexpr uint32_t kAutoLatticeFirstPasses = 20;
 inline constexpr double kAutoLatticeGrowth = 2;
+// Constrained models: pt's rounds (ladder rounds of a read) in the first
+// round of the race, their growth per round and their cap.
+inline constexpr uint32_t kAutoModelFirstRounds = 200;
+inline constexpr double kAutoModelRoundsGrowth = 2;
+inline constexpr uint32_t kAutoModelMaxRounds = 12800;
 // Raw models at least this dense go to tabu alone.
 inline constexpr double kAutoDenseThreshold = 0.05;
 // Raw models cpu-sa anneals bit-sliced: a round's reads are one 256-read word

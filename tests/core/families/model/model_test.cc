@@ -365,8 +365,8 @@ TEST(ModelRulesTest, SatBoardsAreFeasibleAndScoreTheirObjective) {
   int feasible = 0;
   for (const auto& values : AllValues(m))
     feasible += ScoreModel(m, values).violations.empty();
-  // Slack and auxiliary bits follow the model's: one board per feasible
-  // assignment.
+  // Slack and auxiliary bits follow the model's, slack values written one
+  // way (the top bit set when it can be): one board per feasible assignment.
   EXPECT_EQ(boards, feasible);
 }
 
