@@ -138,10 +138,11 @@ ASAN_SKIPPED+='|TentsCompilerTest.ExactGroundStatesAreTheBoardsOfTheRules'
 # qs_loadgen binary (a TSan-built qsolve crashes inside the inline code of Debian's uninstrumented
 # protobuf Map) or --help,
 # the D-Wave emulator's (minor-embedding, no server concurrency, too slow under TSan for their waits),
-# and the puzzle families' end-to-end tests and the Parse and Draw tests, which go through the same Solve,
+# and the puzzle families' and the constrained models' end-to-end tests and the Parse and Draw tests, which go through the same Solve,
 # Compile and unary calls as solve_service_test (the main and asan stages run them all).
 TSAN_SKIPPED='^(backend_params|binary_encoding_cli|cli_batch|cli_families|cli_formats|cli_help|cli|dwave_http|dwave'
-TSAN_SKIPPED+='|draw_service|exact_cli|loadgen|parse_service|patches_service|replicas|preprocess|queens_server'
+TSAN_SKIPPED+='|draw_service|exact_cli|loadgen|model_service|parse_service|patches_service|replicas|preprocess'
+TSAN_SKIPPED+='|queens_server'
 TSAN_SKIPPED+='|takuzu_solve|tents_chess_service)_test$'
 
 stage_tsan() {

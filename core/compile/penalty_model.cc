@@ -93,18 +93,60 @@ double LargestMoveChange(const BinaryPolynomial& objective, int num_bits,
 
 // The group form of a constraint over unit terms with right-hand side one:
 // sum x == 1 is an exactly-one group, sum x <= 1 an at-most-one group.
+// A >= written as <= (OPB writes every constraint as >=): the sign that
+// turns the constraint's sides into the <= (or ==) form.
+double LessEqualSign(const PenaltyConstraint& c) {
+  return c.sense == v1::CONSTRAINT_GREATER_EQUAL ? -1 : 1;
+}
+
 std::optional<PenaltyGroup> AsGroup(const PenaltyConstraint& c) {
   if (!c.lhs.high().empty() || c.lhs.low().empty()) return std::nullopt;
-  if (c.sense == v1::CONSTRAINT_GREATER_EQUAL) return std::nullopt;
-  if (std::abs(c.rhs - c.lhs.constant() - 1) > kTolerance) return std::nullopt;
+  const double sign = LessEqualSign(c);
+  if (std::abs(sign * (c.rhs - c.lhs.constant()) - 1) > kTolerance)
+    return std::nullopt;
   PenaltyGroup group{c.name, {}, c.sense != v1::CONSTRAINT_EQUAL, c.penalty};
   for (const auto& [key, a] : c.lhs.low()) {
-    if (a != 1 || BinaryPolynomial::First(key) != BinaryPolynomial::Second(key))
+    if (sign * a != 1 ||
+        BinaryPolynomial::First(key) != BinaryPolynomial::Second(key))
       return std::nullopt;
     group.bits.push_back(BinaryPolynomial::First(key));
   }
   std::sort(group.bits.begin(), group.bits.end());
   return group;
+}
+
+// A clause: at least one of a few literals holds (sum of +-1 terms >= 1 -
+// the negative ones, as OPB writes x + (1 - y) >= 1). Its penalty is the
+// product of the literals' negations, zero exactly when one holds and one
+// when none does, with no slack bits (two or three for the sum's range).
+constexpr size_t kMaxClauseLiterals = 4;
+
+std::optional<BinaryPolynomial> AsClause(const PenaltyConstraint& c) {
+  if (c.sense == v1::CONSTRAINT_EQUAL || !c.lhs.high().empty() ||
+      c.lhs.low().empty() || c.lhs.low().size() > kMaxClauseLiterals)
+    return std::nullopt;
+  const double sign = -LessEqualSign(c);  // to the >= form
+  int negative = 0;
+  BinaryPolynomial none;  // the product of the negated literals
+  none.AddConstant(1);
+  for (const auto& [key, a] : c.lhs.low()) {
+    const int32_t v = BinaryPolynomial::First(key);
+    if (v != BinaryPolynomial::Second(key) || std::abs(a) != 1)
+      return std::nullopt;
+    BinaryPolynomial negation;  // 1 - x for a literal x, x for (1 - x)
+    if (sign * a > 0) {
+      negation.AddConstant(1);
+      negation.AddLinear(v, -1);
+    } else {
+      ++negative;
+      negation.AddLinear(v, 1);
+    }
+    none = none.Times(negation);
+  }
+  if (std::abs(sign * (c.rhs - c.lhs.constant()) - (1 - negative)) >
+      kTolerance)
+    return std::nullopt;
+  return none;
 }
 
 class PenaltyBuilder {
@@ -314,6 +356,12 @@ absl::Status PenaltyBuilder::AddConstraint(int index,
     ASSIGN_OR_RETURN(const double w,
                      Weight(c.penalty, rule_weight_, c.name, "bound"));
     AddGroup(*group, w);
+    return absl::OkStatus();
+  }
+  if (std::optional<BinaryPolynomial> none = AsClause(c)) {
+    ASSIGN_OR_RETURN(const double w,
+                     Weight(c.penalty, rule_weight_, c.name, "bound"));
+    total_.Add(*none, w);
     return absl::OkStatus();
   }
   BinaryPolynomial linear = Linearized(lhs);

@@ -6,8 +6,10 @@
 //
 // What each constraint becomes:
 //   one-hot group (exactly one)   P (sum x - 1)^2
-//   at-most-one group, and a sum of unit terms <= 1
+//   at-most-one group, and a sum of unit terms <= 1 (or -sum >= -1)
 //                                 P sum_{i<j} x_i x_j
+//   clause: sum of +-1 terms >= 1 - (the negative ones), at most 4 literals
+//                                 P * the product of the negated literals
 //   nonnegative terms <= 0, or declared penalty terms
 //                                 P * the terms themselves
 //   equality L == b               P (L - b)^2

@@ -38,17 +38,23 @@ void StreamingSink::OnSample(Sample sample) {
   // stop_at_first_valid stops at a valid board at or below target_energy
   // (when set); a puzzle's valid board always sits at the ground energy, and
   // a model's board is compared by its own objective.
+  // A valid board is ranked by its own objective where it carries one (a
+  // feasible model answer whose slack is not yet settled has an energy
+  // above its objective), else by its energy.
+  const double rank =
+      valid ? compiler_.TargetMeasure(spec_, problem_, decoded->solution())
+                  .value_or(sample.energy)
+            : sample.energy;
   if (valid && params_.stop_at_first_valid() &&
       (!params_.has_target_energy() ||
-       compiler_.TargetMeasure(spec_, problem_, decoded->solution())
-               .value_or(sample.energy) <= params_.target_energy() + 1e-9))
+       rank <= params_.target_energy() + 1e-9))
     interrupter_.Interrupt(StopReason::kTargetReached);
 
   absl::MutexLock lock(&mu_);
   decode_time_ += decode_time;
   reads_done_ += static_cast<uint32_t>(sample.num_occurrences);
   if (valid) valid_ += static_cast<uint32_t>(sample.num_occurrences);
-  UpdateBest(decoded, sample.energy);
+  UpdateBest(decoded, sample.energy, rank);
   // Uniform sampling: only valid boards, each distinct one once.
   bool streamed = !params_.distinct_valid() ||
                   (valid && distinct_.insert(decoded->bits()).second);
@@ -224,13 +230,16 @@ StreamingSink::Decoded StreamingSink::Validated(
   return event;
 }
 
-void StreamingSink::UpdateBest(const Decoded& decoded, double energy) {
+void StreamingSink::UpdateBest(const Decoded& decoded, double energy,
+                               double rank) {
   const bool better =
       best_ == nullptr || (decoded->valid() && !best_->valid()) ||
-      (decoded->valid() == best_->valid() && energy < best_energy_);
+      (decoded->valid() == best_->valid() &&
+       (rank < best_rank_ || (rank == best_rank_ && energy < best_energy_)));
   if (better) {
     best_ = decoded;
     best_energy_ = energy;
+    best_rank_ = rank;
   }
 }
 

@@ -108,7 +108,9 @@ class StreamingSink final : public SampleSink {
   // The event with the rules' verdict and violations.
   Decoded Validated(std::shared_ptr<v1::SampleEvent> event) const;
 
-  void UpdateBest(const Decoded& decoded, double energy)
+  // `rank` orders boards of the same validity: the board's own objective
+  // (minimised sense) where it carries one, else the energy.
+  void UpdateBest(const Decoded& decoded, double energy, double rank)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Counts a raw model's sample that can neither become the best nor be sent
   // (true), so that it is never decoded: a 20,000-node graph's board costs
@@ -153,6 +155,7 @@ class StreamingSink final : public SampleSink {
   absl::Duration decode_time_ ABSL_GUARDED_BY(mu_);
   Decoded best_ ABSL_GUARDED_BY(mu_);
   double best_energy_ ABSL_GUARDED_BY(mu_) = 0;
+  double best_rank_ ABSL_GUARDED_BY(mu_) = 0;
   std::vector<v1::SampleEvent> held_ ABSL_GUARDED_BY(mu_);
   // Packed bits of the valid boards streamed (params.distinct_valid).
   absl::flat_hash_set<std::string> distinct_ ABSL_GUARDED_BY(mu_);

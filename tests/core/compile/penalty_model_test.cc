@@ -135,6 +135,24 @@ TEST(PenaltyModelTest, AtMostOneAndNonnegativeTermsAreExact) {
   ExpectExact(input, {});
 }
 
+TEST(PenaltyModelTest, ClausesAndGreaterEqualGroupsNeedNoSlack) {
+  PenaltyInput input;
+  input.num_bits = 6;
+  input.objective = Linear({{0, 2}, {1, -3}, {2, 1}, {3, -2}, {4, -2}, {5, 1}});
+  // As OPB writes them: x0 - x1 + x2 >= 0 (x0 or not x1 or x2), -x3 - x4 >=
+  // -1 (at most one), x5 - x0 >= 0 (x0 implies x5).
+  input.constraints.push_back({"clause", Linear({{0, 1}, {1, -1}, {2, 1}}),
+                               v1::CONSTRAINT_GREATER_EQUAL, 0, std::nullopt});
+  input.constraints.push_back({"amo", Linear({{3, -1}, {4, -1}}),
+                               v1::CONSTRAINT_GREATER_EQUAL, -1, std::nullopt});
+  input.constraints.push_back({"implies", Linear({{5, 1}, {0, -1}}),
+                               v1::CONSTRAINT_GREATER_EQUAL, 0, std::nullopt});
+  const absl::StatusOr<PenaltyQubo> compiled = CompilePenalties(input, {});
+  ASSERT_OK(compiled.status());
+  EXPECT_EQ(compiled->slack_bits, 0);
+  ExpectExact(input, {});
+}
+
 TEST(PenaltyModelTest, QuadraticConstraintsAreExact) {
   PenaltyInput input;
   input.num_bits = 5;
