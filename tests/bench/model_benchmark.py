@@ -27,11 +27,16 @@ subsets (model_files.py), and (--validate server or both, the default) by `qsolv
 the method claimed, is printed and marked in the table. QPLIB files are scored by the server only and
 have no qubo row.
 
+Targets: a solve is stopped at its target (--target_objective) only when the target is an optimum
+(held-karp, tsplib-optimal, cbc-*-optimal; --target_stop exact, the default); a heuristic reference
+(cbc-*-feasible, best-of-runs) is only compared with (--target_stop any stops there too, none never).
+
 Columns: feasible (re-scored), objective (re-scored, the file's own sense), gap in % of |target| (0 at the
-target or beyond it; over feasible answers), time: to the target when it was reached (service: the
-server's total minus queue time when it stopped at the target; cbc: the time CBC logged for the first
-incumbent at the target; qubo: as the service), else to the run's best (the service's stream, the last CBC
-incumbent) or the whole call. The summary per method: instances, feasible, at the target (over those with
+target, negative beyond a target that is not an optimum; over feasible answers), time: to the target when
+the answer reaches it (the server's total minus queue time when the solve stopped there, else the time of
+the stream's first feasible sample at the target, timed from the stream's header; cbc: the time CBC logged
+with its first incumbent at the target), else to the run's best (the stream's first feasible sample at the
+final objective, CBC's last incumbent) or the whole call. The summary per method: instances, feasible, at the target (over those with
 a target), the median gap over the feasible answers with a target, the median time to the target over the
 runs that reached it, and the median wall time of the calls.
 
@@ -68,6 +73,15 @@ MAX_BOARD_CHARS = 120_000
 
 def progress(*parts):
     print(*parts, file=sys.stderr, flush=True)
+
+
+def is_exact(source):
+    return source is not None and (source in mi.EXACT_SOURCES or source.endswith("-optimal"))
+
+
+def stops_at(rule, source):
+    """Whether a solve gets --target_objective: rule exact (the target is an optimum), any or none."""
+    return source is not None and (rule == "any" or (rule == "exact" and is_exact(source)))
 
 
 def last_json(stdout):
@@ -226,8 +240,8 @@ def stream_qsolve(cmd, timeout):
 
 
 def time_to_best(events, objective, sense):
-    """The stream time of the first feasible sample at the final objective (None if the stream does not
-    say)."""
+    """The stream time of the first feasible sample at objective or beyond it (None if the stream does
+    not say)."""
     for t, sample in events:
         obj = sample.get("objective", (sample.get("solution") or {}).get("objective"))
         ok = sample.get("valid", sample.get("feasible"))
@@ -239,7 +253,7 @@ def time_to_best(events, objective, sense):
 def run_service(args, inst, scorer, tmp):
     cmd = [args.qsolve, "--addr", args.addr, "solve", "--kind", "model", "--input-file", inst.path,
            "--time_limit", f"{args.time_limit:g}", "--json", "--seed", str(args.seed), *args.solve_flags.split()]
-    if inst.target is not None and not args.no_target_stop:
+    if stops_at(args.target_stop, inst.target_source):
         cmd += ["--target_objective", f"{inst.target:.17g}"]
     result, events, code, err, wall = stream_qsolve(cmd, args.time_limit + args.call_margin)
     row = {"wall_s": wall}
@@ -252,12 +266,24 @@ def run_service(args, inst, scorer, tmp):
     feasible, objective, notes = scorer.score(inst, assignment, result.get("feasible"), result.get("objective"))
     row.update(status="ok", feasible=feasible, objective=objective, notes=notes,
                server_s=server_seconds(result))
-    if row["termination"] == "TARGET_REACHED":
-        row["time_s"], row["time_kind"] = row["server_s"], "target"
-    else:
-        t = time_to_best(events, objective, inst.sense) if feasible else None
-        row["time_s"], row["time_kind"] = (t, "best") if t is not None else (row["server_s"], "call")
+    set_times(row, inst, lambda value: time_to_best(events, value, inst.sense))
     return row
+
+
+def set_times(row, inst, first_time):
+    """time_s and time_kind of a service or qubo row: to the target when the answer reaches it (the
+    server's time when the solve stopped there, else the stream's first feasible sample at the target),
+    else to the run's best (the stream's first feasible sample at the final objective), else the call."""
+    feasible, objective = row.get("feasible"), row.get("objective")
+    t, kind = None, None
+    if feasible and mf.reaches(inst.sense, objective, inst.target):
+        t = row["server_s"] if row.get("termination") == "TARGET_REACHED" else first_time(inst.target)
+        kind = "target"
+    elif feasible:
+        t, kind = first_time(objective), "best"
+    if t is None:
+        t, kind = row.get("server_s"), "call"
+    row["time_s"], row["time_kind"] = t, kind
 
 
 def cbc_found_nothing(status, result=""):
@@ -337,7 +363,7 @@ def run_qubo(args, inst, scorer, tmp):
         f.write(mf.qubo_text(n, Q, offset))
     cmd = [args.qsolve, "--addr", args.addr, "solve", "--kind", "qubo", "--input-file", path, "--time_limit",
            f"{args.time_limit:g}", "--json", "--seed", str(args.seed), *args.solve_flags.split()]
-    if inst.target is not None and not args.no_target_stop:
+    if stops_at(args.target_stop, inst.target_source):
         minimised = -inst.target if inst.sense == mf.MAX else inst.target
         cmd += ["--target_objective", f"{minimised:.17g}"]
     result, events, code, err, wall = stream_qsolve(cmd, args.time_limit + args.call_margin)
@@ -355,15 +381,38 @@ def run_qubo(args, inst, scorer, tmp):
     row.update(status="ok", feasible=feasible, objective=objective, notes=notes,
                termination=result.get("termination"), server_s=server_seconds(result),
                qubo_energy=result.get("energy"))
-    if row["termination"] == "TARGET_REACHED":
-        row["time_s"], row["time_kind"] = row["server_s"], "target"
-    else:
-        # the stream's samples carry the QUBO energy: the first at the best energy
-        best = result.get("energy")
-        t = next((t for t, s in events if best is not None and s.get("energy") is not None
-                  and s["energy"] <= best + 1e-9 * max(1, abs(best))), None)
-        row["time_s"], row["time_kind"] = (t, "best") if t is not None else (row["server_s"], "call")
+    def first_time(value):
+        # the stream's samples are QUBO bits: decoded and scored here, at most 500 of them
+        for t, sample in events[:500]:
+            rows = (sample.get("solution") or {}).get("rows") or [""]
+            if len(rows[0]) != n:
+                continue
+            x = {v: int(rows[0][k]) for k, v in enumerate(inst.model.variables)}
+            objective, broken, _ = mf.score(inst.model, x)
+            if not broken and mf.reaches(inst.sense, objective, value):
+                return t
+        return None
+
+    set_times(row, inst, first_time)
     return row
+
+
+def run_best_as_target(rows):
+    """An instance without a target gets the best feasible objective of this run's methods as its
+    reference (source best-of-this-run), for the gap and the at-target count; its times stay the times to
+    each method's own best."""
+    for name in dict.fromkeys(r["instance"] for r in rows):
+        mine = [r for r in rows if r["instance"] == name]
+        found = [r["objective"] for r in mine if r.get("feasible") and r.get("objective") is not None]
+        if any(r.get("target") is not None for r in mine) or not found:
+            continue
+        sense = mine[0]["sense"]
+        best = min(found) if sense == mf.MIN else max(found)
+        for r in mine:
+            r["target"], r["target_source"] = best, "best-of-this-run"
+            if r.get("feasible"):
+                r["gap_percent"] = mf.gap_percent(sense, r["objective"], best)
+                r["at_target"] = mf.reaches(sense, r["objective"], best)
 
 
 def summarize(rows):
@@ -488,7 +537,9 @@ def model_files_in(directory, patterns):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dir", required=True, help="directory of .lp/.opb/.qplib files (and targets.json)")
+    parser.add_argument("--dir", default="", help="directory of .lp/.opb/.qplib files (and targets.json)")
+    parser.add_argument("--from_json", default="",
+                        help="no runs: print the tables (and --plot) of an earlier run's --json file")
     parser.add_argument("--files", default="", help="comma-separated glob patterns of file names to run")
     parser.add_argument("--methods", default="service,cbc,qubo")
     parser.add_argument("--time_limit", type=float, default=20)
@@ -504,8 +555,9 @@ def main():
     parser.add_argument("--qubo_penalty", type=float, default=2.0,
                         help="qubo: P = this x the largest |objective coefficient|")
     parser.add_argument("--validate", choices=("python", "server", "both"), default="both")
-    parser.add_argument("--no_target_stop", action="store_true",
-                        help="do not pass --target_objective (every call runs its whole time limit)")
+    parser.add_argument("--target_stop", choices=("exact", "any", "none"), default="exact",
+                        help="pass --target_objective (stop at the target) for exact targets only (held-karp, "
+                             "tsplib-optimal, cbc-*-optimal), for every target, or never")
     parser.add_argument("--call_margin", type=float, default=120,
                         help="seconds a call may take beyond --time_limit before it is killed")
     parser.add_argument("--update_targets", action="store_true",
@@ -517,6 +569,16 @@ def main():
     parser.add_argument("--plot", default="", help="PNG: gap and time per instance and method")
     args = parser.parse_args()
 
+    if args.from_json:
+        with open(args.from_json) as f:
+            rows = json.load(f)["rows"]
+        run_best_as_target(rows)
+        print(markdown(rows, summarize(rows), args))
+        if args.plot:
+            plot(rows, args.plot)
+        return
+    if not args.dir:
+        parser.error("--dir is required (or --from_json)")
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     for m in methods:
         if m not in METHODS:
@@ -571,6 +633,7 @@ def main():
             if server:
                 server.stop()
 
+    run_best_as_target(rows)
     summary = summarize(rows)
     text = markdown(rows, summary, args)
     print(text)

@@ -254,9 +254,21 @@ class Targets(unittest.TestCase):
         self.assertEqual(mf.gap_percent(mf.MIN, 110, 100), 10.0)
         self.assertEqual(mf.gap_percent(mf.MIN, -90, -100), 10.0)
         self.assertEqual(mf.gap_percent(mf.MAX, 90, 100), 10.0)
-        self.assertEqual(mf.gap_percent(mf.MIN, 95, 100), 0.0)
+        self.assertEqual(mf.gap_percent(mf.MIN, 95, 100), -5.0)
+        self.assertEqual(mf.gap_percent(mf.MAX, 100, 100), 0.0)
         self.assertTrue(mf.reaches(mf.MIN, -100, -100))
         self.assertFalse(mf.reaches(mf.MIN, -99, -100))
+
+
+class TargetStop(unittest.TestCase):
+    def test_exact_targets_only_by_default(self):
+        self.assertTrue(mb.stops_at("exact", "held-karp"))
+        self.assertTrue(mb.stops_at("exact", "cbc-60s-optimal"))
+        self.assertFalse(mb.stops_at("exact", "cbc-60s-feasible"))
+        self.assertFalse(mb.stops_at("exact", "best-of-runs"))
+        self.assertTrue(mb.stops_at("any", "best-of-runs"))
+        self.assertFalse(mb.stops_at("none", "held-karp"))
+        self.assertFalse(mb.stops_at("any", None))
 
 
 class QsolveOutput(unittest.TestCase):
@@ -269,6 +281,19 @@ class QsolveOutput(unittest.TestCase):
         self.assertEqual(last["objective"], 14)
         self.assertAlmostEqual(mb.server_seconds(last), 0.4)
         self.assertEqual(mb.board_text({"b": 1, "a": 0}), "b=1 a=0")
+
+    def test_the_runs_best_as_the_reference(self):
+        rows = [{"instance": "a", "method": "service", "sense": mf.MIN, "feasible": True, "objective": 10,
+                 "target": None},
+                {"instance": "a", "method": "qubo", "sense": mf.MIN, "feasible": True, "objective": 12,
+                 "target": None},
+                {"instance": "a", "method": "cbc", "sense": mf.MIN, "feasible": False, "objective": None,
+                 "target": None}]
+        mb.run_best_as_target(rows)
+        self.assertEqual([r["target"] for r in rows], [10, 10, 10])
+        self.assertEqual(rows[1]["target_source"], "best-of-this-run")
+        self.assertEqual((rows[0]["at_target"], rows[1]["at_target"], rows[1]["gap_percent"]), (True, False, 20.0))
+        self.assertNotIn("gap_percent", rows[2])
 
     def test_summary(self):
         rows = [

@@ -114,12 +114,11 @@ def score(model, assignment, tolerance=1e-6):
 
 
 def gap_percent(sense, objective, target):
-    """How far objective is from target, in % of |target| (0 at or beyond the target; the absolute
-    difference when the target is 0)."""
+    """How far objective is behind target, in % of |target|: 0 at the target, negative beyond it (a
+    target that is not an optimum); the plain difference when the target is 0."""
     if objective is None or target is None:
         return None
     diff = objective - target if sense == MIN else target - objective
-    diff = max(diff, 0.0)
     return 100.0 * diff / abs(target) if target != 0 else diff
 
 
