@@ -34,7 +34,7 @@ Targets: a solve is stopped at its target (--target_objective) only when the tar
 Columns: feasible (re-scored), objective (re-scored, the file's own sense), gap in % of |target| (0 at the
 target, negative beyond a target that is not an optimum; over feasible answers), time: to the target when
 the answer reaches it (the server's total minus queue time when the solve stopped there, else the time of
-the stream's first feasible sample at the target, timed from the stream's header; cbc: the time CBC logged
+the stream's first feasible sample at the target, timed by the client from the call's start; cbc: the time CBC logged
 with its first incumbent at the target), else to the run's best (the stream's first feasible sample at the
 final objective, CBC's last incumbent) or the whole call. The summary per method: instances, feasible, at the target (over those with
 a target), the median gap over the feasible answers with a target, the median time to the target over the
@@ -193,8 +193,8 @@ class Scorer:
 
 def stream_qsolve(cmd, timeout):
     """Runs qsolve solve --json, timestamping each line as it arrives (a reader thread): (last object,
-    [(seconds since the header, sample event)], returncode, stderr, wall seconds); the object and the
-    returncode are None when the call was killed at the timeout."""
+    [(seconds since the call's start, sample event)], returncode, stderr, wall seconds); the object and
+    the returncode are None when the call was killed at the timeout."""
     import threading
 
     start = time.monotonic()
@@ -222,7 +222,9 @@ def stream_qsolve(cmd, timeout):
     for t in threads:
         t.join(timeout=30)
     wall = time.monotonic() - start
-    events, header_at, result = [], None, None
+    # Samples are timed from the call's start (the header may arrive with the first sample, so it is no
+    # zero): an upper bound on the server's time to them, the client's start, parse and compile included.
+    events, result = [], None
     for at, line in lines:
         line = line.strip()
         if not line.startswith("{"):
@@ -232,10 +234,8 @@ def stream_qsolve(cmd, timeout):
         except ValueError:
             continue
         result = event
-        if "header" in event and header_at is None:
-            header_at = at
-        elif "sample" in event and header_at is not None:
-            events.append((at - header_at, event["sample"]))
+        if "sample" in event:
+            events.append((at - start, event["sample"]))
     return result, events, proc.returncode, "".join(err), wall
 
 
