@@ -287,10 +287,10 @@ def set_times(row, inst, first_time):
 
 
 def cbc_found_nothing(status, result=""):
-    """CBC's solution file holds no integer solution: infeasible, or stopped with the LP relaxation only
-    ("Stopped on time (no integer solution - continuous used)")."""
+    """CBC's solution file holds no integer solution: infeasible ("Infeasible", "Integer infeasible"), or
+    stopped with the LP relaxation only ("Stopped on time (no integer solution - continuous used)")."""
     status, result = status.lower(), result.lower()
-    return status.startswith("infeasible") or "no integer solution" in status or "no feasible" in result \
+    return "infeasible" in status or "no integer solution" in status or "no feasible" in result \
         or status == "no solution file"
 
 
@@ -510,7 +510,7 @@ def plot(rows, path):
         ax2.scatter([x for x, _, ok in times if not ok], [t for _, t, ok in times if not ok], marker="o",
                     facecolors="none", edgecolors=c, label=f"{method}: best / call")
     ax1.set_yscale("log")
-    ax1.set_ylabel("gap to target, % (0 drawn at 1e-3; x: infeasible)")
+    ax1.set_ylabel("gap %  (≤ 0 at 1e-3; x: infeasible)")
     ax1.legend(fontsize=8)
     ax2.set_yscale("log")
     ax2.set_ylabel("seconds")

@@ -212,6 +212,7 @@ class Milp(unittest.TestCase):
             "      0 x1                    0.5                      -0\n")
         self.assertTrue(mb.cbc_found_nothing(status))
         self.assertFalse(mb.cbc_found_nothing("Stopped on time"))
+        self.assertTrue(mb.cbc_found_nothing("Integer infeasible"))
         self.assertFalse(mb.cbc_found_nothing("Optimal", "Optimal solution found"))
         line = ("Cbc0012I Integer solution of 2916 found by DiveCoefficient after 75 iterations and 0 nodes "
                 "(0.52 seconds)")
