@@ -26,6 +26,7 @@ TEST_PACKAGES=(
   python3-grpcio python3-protobuf prometheus sgt-puzzles
   python3-numpy python3-pytest python3-venv python3-setuptools python3-wheel python3-pandas python3-tqdm
   python3-matplotlib
+  coinor-cbc
   clang-14 libclang-rt-14-dev llvm-14 chromium ccache jq
 )
 # runc: crun refuses this machine's hybrid cgroup layout; slirp4netns: port forwarding without a host
