@@ -263,7 +263,8 @@ TEST(ModelCompilerTest, ReportsEveryStep) {
   EXPECT_EQ(r.constraints(), 4u);
   EXPECT_EQ(r.integer_bits(), 2u);  // n in [0, 3]: weights 1, 2
   EXPECT_EQ(r.integer_encoding(), v1::INTEGER_ENCODING_BINARY);
-  EXPECT_EQ(r.slack_bits(), 3u + 1u);  // weight: 0..6; cover: 0..1
+  // weight: slack 0..6; cover (a + b >= 1) is a clause, with none.
+  EXPECT_EQ(r.slack_bits(), 3u);
   EXPECT_EQ(r.reduction_variables(), 1u);  // b c in "pair"
   EXPECT_EQ(r.one_hot_groups(), 1u);
   ASSERT_EQ(r.penalties_size(), 4);
