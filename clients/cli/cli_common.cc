@@ -348,7 +348,8 @@ std::string ToJson(const google::protobuf::Message& message) {
   return json;
 }
 
-google::protobuf::Struct MessageStruct(const google::protobuf::Message& message) {
+google::protobuf::Struct MessageStruct(
+    const google::protobuf::Message& message) {
   google::protobuf::Struct out;
   (void)google::protobuf::util::JsonStringToMessage(ToJson(message), &out);
   return out;
@@ -364,8 +365,8 @@ std::string ModelReportText(const v1::ModelReport& r) {
       " one-hot groups, ", r.fixed_by_propagation(),
       " bits fixed by propagation\n");
   for (const auto& p : r.penalties()) {
-    absl::StrAppend(&text, "  penalty ", p.constraint(), ": ", p.weight(),
-                    " (", p.rule(), ")\n");
+    absl::StrAppend(&text, "  penalty ", p.constraint(), ": ", p.weight(), " (",
+                    p.rule(), ")\n");
   }
   return text;
 }

@@ -66,7 +66,8 @@ int ReportLocalError(const absl::Status& status);
 // line.
 std::string ToJson(const google::protobuf::Message& message);
 // The message as a JSON object (its ToJson form).
-google::protobuf::Struct MessageStruct(const google::protobuf::Message& message);
+google::protobuf::Struct MessageStruct(
+    const google::protobuf::Message& message);
 // A constrained model's compile report for people: sizes, then one line per
 // penalty weight.
 std::string ModelReportText(const v1::ModelReport& report);

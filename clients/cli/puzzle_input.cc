@@ -12,8 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "clients/cli/cli_common.h"
-#include "formats/puzzle_text.h"
 #include "formats/model_text.h"
+#include "formats/puzzle_text.h"
 #include "formats/qubo_formats.h"
 
 ABSL_DECLARE_FLAG(std::string, kind);
@@ -106,7 +106,9 @@ absl::StatusOr<v1::ModelFormat> ModelFormatFromFlags() {
   if (name == "auto") {
     const std::string file = absl::GetFlag(FLAGS_input_file);
     const size_t dot = file.rfind('.');
-    name = dot == std::string::npos ? "" : absl::AsciiStrToLower(file.substr(dot + 1));
+    name = dot == std::string::npos
+               ? ""
+               : absl::AsciiStrToLower(file.substr(dot + 1));
     if (name != "lp" && name != "opb" && name != "qplib") name = "";
   }
   if (name.empty()) return v1::MODEL_FORMAT_UNSPECIFIED;
@@ -137,7 +139,8 @@ absl::StatusOr<v1::ParseResponse> ReadModelLocally(
   if (!board.empty()) {
     v1::PuzzleSpec structured;
     *structured.mutable_model() = *std::move(model);
-    auto cells = formats::ParseBoardText(formats::kModelKind, structured, board);
+    auto cells =
+        formats::ParseBoardText(formats::kModelKind, structured, board);
     if (!cells.ok())
       return absl::InvalidArgumentError(
           Named(names.board, cells.status().message()));

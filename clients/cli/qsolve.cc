@@ -282,15 +282,16 @@ absl::Status ExportModelFiles(const v1::PuzzleSpec& puzzle) {
     if (!text.ok()) return text.status();
     std::ofstream out(path);
     out << *text;
-    if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
+    if (!out)
+      return absl::UnavailableError(absl::StrCat("cannot write ", path));
     return absl::OkStatus();
   };
   if (!model_path.empty()) {
     const bool opb = absl::EndsWithIgnoreCase(model_path, ".opb");
     if (!opb && !absl::EndsWithIgnoreCase(model_path, ".lp")) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--export_model: the file must end in .lp or .opb, got ",
-          model_path));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--export_model: the file must end in .lp or .opb, got ",
+                       model_path));
     }
     absl::Status s = write(model_path, opb ? formats::WriteModelOpb(*model)
                                            : formats::WriteModelLp(*model));
@@ -418,7 +419,8 @@ int Compile() {
         "preprocessing removed %u variables in %.3f ms; roof bound %g\n",
         stats.removed_by_preprocess(), stats.preprocess_seconds() * 1e3,
         stats.roof_lower_bound());
-  if (stats.has_model()) std::printf("%s", ModelReportText(stats.model()).c_str());
+  if (stats.has_model())
+    std::printf("%s", ModelReportText(stats.model()).c_str());
   if (!export_path.empty())
     std::printf("reduced QUBO written to %s\n", export_path.c_str());
   if (!qasm_path.empty()) {

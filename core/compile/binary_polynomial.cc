@@ -87,17 +87,15 @@ double BinaryPolynomial::Evaluate(std::span<const uint8_t> x) const {
 
 double BinaryPolynomial::LowerBound() const {
   double bound = constant_;
-  ForEachTerm([&](std::span<const int32_t>, double c) {
-    bound += std::min(c, 0.0);
-  });
+  ForEachTerm(
+      [&](std::span<const int32_t>, double c) { bound += std::min(c, 0.0); });
   return bound;
 }
 
 double BinaryPolynomial::UpperBound() const {
   double bound = constant_;
-  ForEachTerm([&](std::span<const int32_t>, double c) {
-    bound += std::max(c, 0.0);
-  });
+  ForEachTerm(
+      [&](std::span<const int32_t>, double c) { bound += std::max(c, 0.0); });
   return bound;
 }
 

@@ -86,8 +86,7 @@ double LargestMoveChange(const BinaryPolynomial& objective, int num_bits,
   const std::vector<double> by_last = couplings(last);
   double largest = 0;
   for (int i = 0; i < num_bits; ++i)
-    largest =
-        std::max(largest, linear[i] + std::min(by_first[i], by_last[i]));
+    largest = std::max(largest, linear[i] + std::min(by_first[i], by_last[i]));
   return largest;
 }
 
@@ -143,8 +142,7 @@ std::optional<BinaryPolynomial> AsClause(const PenaltyConstraint& c) {
     }
     none = none.Times(negation);
   }
-  if (std::abs(sign * (c.rhs - c.lhs.constant()) - (1 - negative)) >
-      kTolerance)
+  if (std::abs(sign * (c.rhs - c.lhs.constant()) - (1 - negative)) > kTolerance)
     return std::nullopt;
   return none;
 }
@@ -159,9 +157,8 @@ class PenaltyBuilder {
  private:
   absl::Status Check() const;
   double RuleWeight() const;
-  absl::StatusOr<double> Weight(const std::optional<double>& given,
-                                double rule, absl::string_view name,
-                                const char* why);
+  absl::StatusOr<double> Weight(const std::optional<double>& given, double rule,
+                                absl::string_view name, const char* why);
   absl::Status AddConstraint(int index, const PenaltyConstraint& c);
   void AddGroup(const PenaltyGroup& g, double weight);
   // A linear side: products replaced by auxiliary bits.
@@ -190,8 +187,8 @@ absl::Status PenaltyBuilder::Check() const {
                         const std::string& where) -> absl::Status {
     for (int32_t v : vars) {
       if (v < 0 || v >= input_.num_bits) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": bit ", v, " is not below ", input_.num_bits));
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, ": bit ", v, " is not below ", input_.num_bits));
       }
     }
     return absl::OkStatus();
@@ -215,15 +212,14 @@ absl::Status PenaltyBuilder::Check() const {
   return status;
 }
 
-absl::StatusOr<double> PenaltyBuilder::Weight(const std::optional<double>& given,
-                                              double rule,
-                                              absl::string_view name,
-                                              const char* why) {
+absl::StatusOr<double> PenaltyBuilder::Weight(
+    const std::optional<double>& given, double rule, absl::string_view name,
+    const char* why) {
   if (given.has_value()) {
     if (!std::isfinite(*given) || *given <= 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "constraint ", name, ": penalty ", *given,
-          " must be positive and finite"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("constraint ", name, ": penalty ", *given,
+                       " must be positive and finite"));
     }
     Report(name, *given, "given");
     return *given;
@@ -317,7 +313,7 @@ void PenaltyBuilder::AddGroup(const PenaltyGroup& g, double weight) {
 }
 
 absl::Status PenaltyBuilder::AddConstraint(int index,
-                                          const PenaltyConstraint& c) {
+                                           const PenaltyConstraint& c) {
   BinaryPolynomial lhs = c.lhs;
   lhs.Prune();
   double rhs = c.rhs - lhs.constant();
@@ -378,8 +374,9 @@ absl::Status PenaltyBuilder::AddConstraint(int index,
       unit = std::min(unit, std::abs(a));
     });
   }
-  ASSIGN_OR_RETURN(const double w, Weight(c.penalty, rule_weight_ / (unit * unit),
-                                          c.name, "bound"));
+  ASSIGN_OR_RETURN(
+      const double w,
+      Weight(c.penalty, rule_weight_ / (unit * unit), c.name, "bound"));
   if (equality) {
     AddSquare(linear, -rhs, w);
     return absl::OkStatus();
@@ -403,7 +400,8 @@ absl::Status PenaltyBuilder::AddConstraint(int index,
       const int64_t bit_weight = std::min(weight, total - covered);
       slack.bits.push_back(next_bit_++);
       slack.weights.push_back(bit_weight);
-      extra_labels_.push_back(absl::StrCat(c.name, ".slack", slack.bits.size()));
+      extra_labels_.push_back(
+          absl::StrCat(c.name, ".slack", slack.bits.size()));
       covered += bit_weight;
       linear.AddLinear(slack.bits.back(), static_cast<double>(bit_weight));
     }

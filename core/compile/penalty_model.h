@@ -81,7 +81,7 @@ struct PenaltyOptions {
 };
 
 struct PenaltyInput {
-  int num_bits = 0;  // the caller's variables, 0 .. num_bits - 1
+  int num_bits = 0;                 // the caller's variables, 0 .. num_bits - 1
   std::vector<std::string> labels;  // one per bit (may be empty)
   BinaryPolynomial objective;       // minimised
   std::vector<PenaltyConstraint> constraints;

@@ -330,8 +330,8 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
   // from its values) says it; else the family reads it off the energy.
   if (sink.has_best() && summary->best_solution().has_objective()) {
     summary->set_objective(summary->best_solution().objective());
-  } else if (auto objective = compiler->Objective(request.puzzle(),
-                                                  summary->best_energy());
+  } else if (auto objective =
+                 compiler->Objective(request.puzzle(), summary->best_energy());
              sink.has_best() && objective) {
     summary->set_objective(*objective);
   }

@@ -46,8 +46,7 @@ void StreamingSink::OnSample(Sample sample) {
                   .value_or(sample.energy)
             : sample.energy;
   if (valid && params_.stop_at_first_valid() &&
-      (!params_.has_target_energy() ||
-       rank <= params_.target_energy() + 1e-9))
+      (!params_.has_target_energy() || rank <= params_.target_energy() + 1e-9))
     interrupter_.Interrupt(StopReason::kTargetReached);
 
   absl::MutexLock lock(&mu_);

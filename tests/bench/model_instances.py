@@ -13,8 +13,8 @@ the same numbers on every Python 3), so the files are reproducible and none is c
   constraint fix: x_0_0 = 1 (city 0 first; off by default, as a user writes the model).
 * A TSPLIB file (--tsplib PATH, repeatable): the same LP from its EUC_2D, CEIL_2D, ATT or GEO coordinates
   or EXPLICIT weights (FULL_MATRIX, UPPER_ROW, LOWER_ROW, UPPER_DIAG_ROW, LOWER_DIAG_ROW), with the
-  distance functions of TSPLIB's documentation. TSPLIB files are not shipped: get them from TSPLIB95
-  (http://comopt.ifi.uni-heidelberg.de/software/TSPLIB95/, e.g. burma14, ulysses16, ulysses22, att48,
+  distance functions of TSPLIB's documentation. TSPLIB files are not shipped: they come from TSPLIB95,
+  Reinelt's library of travelling-salesman instances (e.g. burma14, ulysses16, ulysses22, att48,
   berlin52). The target is the published optimal tour length for the names in TSPLIB_OPTIMA, Held-Karp
   for 14 cities and fewer.
 * OPB (standard PB16 syntax: min:, >= and =, products by juxtaposition; variables x1 ... xN), all binary

@@ -351,24 +351,24 @@ TEST_F(HttpApiTest, ModelTextSolvesAndParses) {
   const std::string lp =
       "Maximize\n 3 x + 2 y + 4 z\nSubject To\n cap: x + y + z <= 2\n"
       "Binary\n x y z\nEnd\n";
-  auto response = Post(
-      "/v1/solve?stream=false",
-      Json({{"puzzle",
-             {{"model", {{"text", lp}, {"format", "MODEL_FORMAT_LP"}}}}},
-            {"params", {{"timeLimitSeconds", 5}}}})
-          .dump());
+  auto response =
+      Post("/v1/solve?stream=false",
+           Json({{"puzzle",
+                  {{"model", {{"text", lp}, {"format", "MODEL_FORMAT_LP"}}}}},
+                 {"params", {{"timeLimitSeconds", 5}}}})
+               .dump());
   ASSERT_TRUE(response);
   ASSERT_EQ(response->status, 200) << response->body;
   const Json body = Json::parse(response->body);
   const Json& summary = body["summary"];
   EXPECT_TRUE(summary["bestValid"].get<bool>());
   EXPECT_EQ(summary["objective"].get<double>(), 7);  // x and z
-  EXPECT_EQ(summary["bestSolution"]["names"],
-            Json::array({"x", "y", "z"}));
+  EXPECT_EQ(summary["bestSolution"]["names"], Json::array({"x", "y", "z"}));
   EXPECT_EQ(summary["bestSolution"]["cells"], Json::array({1, 0, 1}));
   EXPECT_EQ(body["header"]["stats"]["model"]["format"], "lp");
 
-  auto parsed = Post("/v1/parse", Json({{"kind", "model"}, {"text", lp}}).dump());
+  auto parsed =
+      Post("/v1/parse", Json({{"kind", "model"}, {"text", lp}}).dump());
   ASSERT_TRUE(parsed);
   ASSERT_EQ(parsed->status, 200) << parsed->body;
   const Json model = Json::parse(parsed->body)["puzzle"]["model"];

@@ -104,10 +104,10 @@ TEST_F(ModelServiceTest, TspReachesTheShortestTourWithAndWithoutExactEngines) {
   const std::string path = TempFile("tsp6.lp", TspLp(d));
   for (const char* exact : {"", " --auto_exact off"}) {
     SCOPED_TRACE(exact);
-    const CommandResult r = RunQsolve(absl::StrCat(
-        "solve", Addr(), "--kind model --input-file ", path,
-        " --time_limit 20 --seed 5 --json --target_objective ", shortest,
-        exact));
+    const CommandResult r = RunQsolve(
+        absl::StrCat("solve", Addr(), "--kind model --input-file ", path,
+                     " --time_limit 20 --seed 5 --json --target_objective ",
+                     shortest, exact));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const google::protobuf::Struct last = LastJsonLine(r.out);
     EXPECT_TRUE(Field(last, "feasible").bool_value());
@@ -166,7 +166,7 @@ TEST_F(ModelServiceTest, StructuredModelOverGrpcReportsEveryStep) {
   EXPECT_EQ(stats.puzzle_kind(), "model");
   ASSERT_TRUE(stats.has_model());
   EXPECT_EQ(stats.model().format(), "structured");
-  EXPECT_EQ(stats.model().slack_bits(), 3u);  // 0..6
+  EXPECT_EQ(stats.model().slack_bits(), 3u);     // 0..6
   ASSERT_EQ(stats.model().penalties_size(), 2);  // weight, n's one-hot
   EXPECT_EQ(stats.model().penalties(0).constraint(), "weight");
   const v1::SolveSummary* summary = stream.summary();
@@ -182,11 +182,10 @@ TEST_F(ModelServiceTest, StructuredModelOverGrpcReportsEveryStep) {
 }
 
 TEST_F(ModelServiceTest, OpbIsReadByItsExtensionAndKeepsItsNames) {
-  const std::string path = TempFile(
-      "knapsack.opb",
-      "* #variable= 4 #constraint= 1\n"
-      "min: -5 x1 -4 x2 -3 x3 -2 x4 +1 x1 x2 ;\n"
-      "+4 x1 +3 x2 +2 x3 +1 x4 <= 6 ;\n");
+  const std::string path = TempFile("knapsack.opb",
+                                    "* #variable= 4 #constraint= 1\n"
+                                    "min: -5 x1 -4 x2 -3 x3 -2 x4 +1 x1 x2 ;\n"
+                                    "+4 x1 +3 x2 +2 x3 +1 x4 <= 6 ;\n");
   const CommandResult r =
       RunQsolve(absl::StrCat("solve", Addr(), "--kind model --input-file ",
                              path, " --time_limit 10 --seed 1 --json"));
@@ -203,8 +202,8 @@ TEST_F(ModelServiceTest, OpbIsReadByItsExtensionAndKeepsItsNames) {
 TEST_F(ModelServiceTest, SatBoundsTheObjectiveUntilTheOptimumIsProven) {
   // docs/examples/knapsack.lp: a, c and e (value 26) is the only optimum.
   const CommandResult r = RunQsolve(absl::StrCat(
-      "solve", Addr(), "--kind model --input-file ",
-      testing::SourceDir(), "/docs/examples/knapsack.lp --backend sat --json"));
+      "solve", Addr(), "--kind model --input-file ", testing::SourceDir(),
+      "/docs/examples/knapsack.lp --backend sat --json"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const google::protobuf::Struct last = LastJsonLine(r.out);
   EXPECT_TRUE(Field(last, "feasible").bool_value());
@@ -232,9 +231,9 @@ TEST_F(ModelServiceTest, ContradictoryConstraintsEndInfeasible) {
   EXPECT_EQ(Field(last, "termination").string_value(), "INFEASIBLE");
   EXPECT_FALSE(Field(last, "feasible").bool_value());
   // The QUBO samplers alone cannot prove it: the least violated answer.
-  const CommandResult samplers = RunQsolve(
-      absl::StrCat("solve", Addr(), "--kind model --input-file ", path,
-                   " --time_limit 2 --auto_exact off --json"));
+  const CommandResult samplers =
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind model --input-file ",
+                             path, " --time_limit 2 --auto_exact off --json"));
   ASSERT_EQ(samplers.exit_code, 0) << samplers.err;
   const google::protobuf::Struct least = LastJsonLine(samplers.out);
   EXPECT_FALSE(Field(least, "feasible").bool_value());
@@ -263,15 +262,16 @@ TEST_F(ModelServiceTest, MalformedLpIsRefusedNamingItsLine) {
 }
 
 TEST_F(ModelServiceTest, CompileWritesTheModelAndItsLinearizedMilp) {
-  const std::string path = TempFile("quad.lp",
-                                    "Maximize\n obj: 3 a + 2 b + [ 4 a * b ] / 2\n"
-                                    "Subject To\n cap: a + b + c <= 2\n"
-                                    "Binary\n a b c\nEnd\n");
+  const std::string path =
+      TempFile("quad.lp",
+               "Maximize\n obj: 3 a + 2 b + [ 4 a * b ] / 2\n"
+               "Subject To\n cap: a + b + c <= 2\n"
+               "Binary\n a b c\nEnd\n");
   const std::string milp = absl::StrCat(::testing::TempDir(), "/quad_milp.lp");
   const std::string opb = absl::StrCat(::testing::TempDir(), "/quad.opb");
   const CommandResult r = RunQsolve(absl::StrCat(
-      "compile", Addr(), "--kind model --input-file ", path,
-      " --export_milp ", milp, " --export_model ", opb, " --json"));
+      "compile", Addr(), "--kind model --input-file ", path, " --export_milp ",
+      milp, " --export_model ", opb, " --json"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const google::protobuf::Struct last = LastJsonLine(r.out);
   const auto& model = Field(last, "model").struct_value().fields();
@@ -290,8 +290,8 @@ TEST_F(ModelServiceTest, CompileWritesTheModelAndItsLinearizedMilp) {
   EXPECT_THAT(written.str(), HasSubstr("max:"));
   // The written OPB reads back to the same optimum: a + b (3 + 2 + 2 = 7).
   const CommandResult again =
-      RunQsolve(absl::StrCat("solve", Addr(), "--kind model --input-file ",
-                             opb, " --time_limit 5 --json"));
+      RunQsolve(absl::StrCat("solve", Addr(), "--kind model --input-file ", opb,
+                             " --time_limit 5 --json"));
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(Field(LastJsonLine(again.out), "objective").number_value(), 7);
 }

@@ -48,14 +48,14 @@ absl::Status CheckVariables(const v1::ConstrainedModel& model) {
     if (var.name().empty()) return FieldError(at + ".name", "empty");
     auto [it, inserted] = seen.emplace(var.name(), v);
     if (!inserted) {
-      return FieldError(at + ".name", absl::StrCat("'", var.name(),
-                                                   "' is also variables[",
-                                                   it->second, "]"));
+      return FieldError(at + ".name",
+                        absl::StrCat("'", var.name(), "' is also variables[",
+                                     it->second, "]"));
     }
     if (var.type() != v1::MODEL_VARIABLE_INTEGER) continue;
     if (var.lower() > var.upper()) {
-      return FieldError(at, absl::StrCat("lower ", var.lower(), " > upper ",
-                                         var.upper()));
+      return FieldError(
+          at, absl::StrCat("lower ", var.lower(), " > upper ", var.upper()));
     }
     if (var.upper() - var.lower() > kMaxIntegerRange ||
         var.lower() < -(int64_t{1} << 40) || var.upper() > (int64_t{1} << 40)) {
@@ -75,8 +75,8 @@ absl::Status CheckConstraints(const v1::ConstrainedModel& model) {
     if (name.empty()) return FieldError(at + ".name", "empty");
     auto [it, inserted] = names.emplace(name, at);
     if (!inserted) {
-      return FieldError(at + ".name", absl::StrCat("'", name, "' is also ",
-                                                   it->second));
+      return FieldError(at + ".name",
+                        absl::StrCat("'", name, "' is also ", it->second));
     }
     return absl::OkStatus();
   };
@@ -123,7 +123,6 @@ absl::Status CheckConstraints(const v1::ConstrainedModel& model) {
   return absl::OkStatus();
 }
 
-
 // The weights of an integer's bits: value = offset + sum w_k b_k.
 VariableBits IntegerBits(v1::IntegerEncoding encoding,
                          const v1::ModelVariable& var) {
@@ -165,7 +164,8 @@ absl::StatusOr<v1::ConstrainedModel> ResolveModel(
     const v1::ConstrainedModel& spec) {
   v1::ConstrainedModel model;
   if (!spec.text().empty()) {
-    ASSIGN_OR_RETURN(model, formats::ParseModelText(spec.text(), spec.format()));
+    ASSIGN_OR_RETURN(model,
+                     formats::ParseModelText(spec.text(), spec.format()));
     model.set_integer_encoding(spec.integer_encoding());
     model.set_inequality(spec.inequality());
     if (spec.has_penalty()) model.set_penalty(spec.penalty());
@@ -293,13 +293,15 @@ DecodedValues DecodeValues(const v1::ConstrainedModel& model,
   out.values.reserve(model.variables_size());
   for (int v = 0; v < model.variables_size(); ++v) {
     const VariableBits& vb = layout.variables[v];
-    const bool one_hot = model.variables(v).type() ==
-                             v1::MODEL_VARIABLE_INTEGER &&
-                         vb.offset == 0 && IntegerEncodingOf(model, model.variables(v)) ==
-                                               v1::INTEGER_ENCODING_ONE_HOT;
-    const bool unary = model.variables(v).type() == v1::MODEL_VARIABLE_INTEGER &&
-                       IntegerEncodingOf(model, model.variables(v)) ==
-                           v1::INTEGER_ENCODING_UNARY;
+    const bool one_hot =
+        model.variables(v).type() == v1::MODEL_VARIABLE_INTEGER &&
+        vb.offset == 0 &&
+        IntegerEncodingOf(model, model.variables(v)) ==
+            v1::INTEGER_ENCODING_ONE_HOT;
+    const bool unary =
+        model.variables(v).type() == v1::MODEL_VARIABLE_INTEGER &&
+        IntegerEncodingOf(model, model.variables(v)) ==
+            v1::INTEGER_ENCODING_UNARY;
     int64_t value = vb.offset;
     int set = 0;
     bool ordered = true;
@@ -326,9 +328,8 @@ std::vector<uint8_t> EncodeValues(const v1::ConstrainedModel& model,
     const VariableBits& vb = layout.variables[v];
     const v1::ModelVariable& var = model.variables(v);
     if (var.type() != v1::MODEL_VARIABLE_INTEGER) {
-      bits[vb.first] = var.type() == v1::MODEL_VARIABLE_SPIN
-                           ? values[v] > 0
-                           : values[v] != 0;
+      bits[vb.first] = var.type() == v1::MODEL_VARIABLE_SPIN ? values[v] > 0
+                                                             : values[v] != 0;
       continue;
     }
     const v1::IntegerEncoding encoding = IntegerEncodingOf(model, var);

@@ -11,8 +11,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/strip.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
 #include "core/base/status_macros.h"
 #include "core/families/model/model.h"
 
@@ -118,8 +118,9 @@ absl::StatusOr<std::vector<int64_t>> BoardValues(
     const v1::ConstrainedModel& model, const v1::PuzzleSolution& solution) {
   const int n = model.variables_size();
   if (solution.cells_size() != n) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "solution.cells: expected ", n, " values, got ", solution.cells_size()));
+    return absl::InvalidArgumentError(absl::StrCat("solution.cells: expected ",
+                                                   n, " values, got ",
+                                                   solution.cells_size()));
   }
   if (solution.names_size() != 0 && solution.names_size() != n) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -129,10 +130,9 @@ absl::StatusOr<std::vector<int64_t>> BoardValues(
   for (int v = 0; v < n; ++v) {
     if (solution.names_size() == n &&
         solution.names(v) != model.variables(v).name()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("solution.names[", v, "]: expected '",
-                       model.variables(v).name(), "', got '",
-                       solution.names(v), "'"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "solution.names[", v, "]: expected '", model.variables(v).name(),
+          "', got '", solution.names(v), "'"));
     }
     const int64_t x = solution.cells(v);
     const v1::ModelVariable& var = model.variables(v);
@@ -142,8 +142,8 @@ absl::StatusOr<std::vector<int64_t>> BoardValues(
                         : (x >= var.lower() && x <= var.upper());
     if (!ok) {
       return absl::InvalidArgumentError(
-          absl::StrCat("solution.cells[", v, "]: ", x, " is outside the domain of '",
-                       var.name(), "'"));
+          absl::StrCat("solution.cells[", v, "]: ", x,
+                       " is outside the domain of '", var.name(), "'"));
     }
     values[v] = x;
   }
@@ -162,10 +162,10 @@ v1::ValidationReport ScoreReport(const v1::ConstrainedModel& model,
   for (int v = 0; v < solution.rows_size(); ++v) {
     const std::string& row = solution.rows(v);
     if (row.size() > 1 && absl::EndsWith(row, kBrokenValue)) {
-      *report.add_violations() = MakeViolation(
-          "encoding", model.variables(v).name(),
-          absl::StrCat("the bits of '", model.variables(v).name(),
-                       "' encode no single value"));
+      *report.add_violations() =
+          MakeViolation("encoding", model.variables(v).name(),
+                        absl::StrCat("the bits of '", model.variables(v).name(),
+                                     "' encode no single value"));
     }
   }
   for (auto& v : score.violations) *report.add_violations() = std::move(v);
@@ -221,8 +221,9 @@ class ModelCompiler final : public PuzzleCompiler {
       problem.variables = VariableMap::Identity(full);
     } else {
       std::vector<int8_t> assignment = PropagateFixings(penalties.input);
-      fixed = static_cast<int>(std::count_if(
-          assignment.begin(), assignment.end(), [](int8_t v) { return v >= 0; }));
+      fixed =
+          static_cast<int>(std::count_if(assignment.begin(), assignment.end(),
+                                         [](int8_t v) { return v >= 0; }));
       assignment.resize(full, -1);
       RETURN_IF_ERROR(ReduceByAssignment(assignment, "propagation", problem));
     }
@@ -312,7 +313,7 @@ class ModelCompiler final : public PuzzleCompiler {
         ContextOf(spec, problem);
     if (!context.ok()) return std::nullopt;
     return (*context)->model.sense() == v1::MAXIMIZE ? -board.objective()
-                                                      : board.objective();
+                                                     : board.objective();
   }
 };
 

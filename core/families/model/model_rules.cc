@@ -266,8 +266,7 @@ absl::Status EncodeCanonical(std::span<const int32_t> bits,
   const int64_t top = weights.back();
   int64_t lower = 0;
   for (size_t k = 0; k + 1 < weights.size(); ++k) lower += weights[k];
-  if (weights[0] == weights.back() || lower <= top - 1)
-    return absl::OkStatus();
+  if (weights[0] == weights.back() || lower <= top - 1) return absl::OkStatus();
   std::vector<std::pair<int, double>> terms;
   for (size_t k = 0; k + 1 < bits.size(); ++k)
     terms.emplace_back(bits[k] + 1, static_cast<double>(weights[k]));

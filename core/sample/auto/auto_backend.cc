@@ -179,10 +179,9 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
     // the optimum races: its proof comes within milliseconds on the models
     // it takes, and rounds of a fast sampler on such a model agree sooner
     // than that (sat's proof on a model is feasibility, not optimality).
-    const bool proof_coming =
-        std::any_of(racers.begin(), racers.end(), [](const Racer& r) {
-          return r.plan.exact && r.plan.backend != "sat";
-        });
+    const bool proof_coming = std::any_of(
+        racers.begin(), racers.end(),
+        [](const Racer& r) { return r.plan.exact && r.plan.backend != "sat"; });
     const bool target = job.target_energy.has_value() ||
                         (params.has_target_energy() && !valid_ends);
     if (!target && !proof_coming) {

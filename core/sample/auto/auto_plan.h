@@ -105,7 +105,8 @@ inline constexpr uint32_t kAutoModelFirstRounds = 200;
 inline constexpr double kAutoModelRoundsGrowth = 2;
 inline constexpr uint32_t kAutoModelMaxRounds = 12800;
 // ... and the head start of the samplers before sat joins.
-inline constexpr absl::Duration kAutoModelSatHeadStart = absl::Milliseconds(100);
+inline constexpr absl::Duration kAutoModelSatHeadStart =
+    absl::Milliseconds(100);
 // Raw models at least this dense go to tabu alone.
 inline constexpr double kAutoDenseThreshold = 0.05;
 // Raw models cpu-sa anneals bit-sliced: a round's reads are one 256-read word

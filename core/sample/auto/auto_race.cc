@@ -379,8 +379,8 @@ void Race::OnExactEnd(size_t index, const BackendResult& result) {
     // other: its search stopped at one, so it says nothing of uniqueness.
     // A search that ran to its end with boards found (a model's objective
     // bounded until no board is better) proved its last board optimal.
-    if (result.exact->status() == v1::SATISFIABLE &&
-        result.exact->complete() && racers_[index].plan.supplies_board) {
+    if (result.exact->status() == v1::SATISFIABLE && result.exact->complete() &&
+        racers_[index].plan.supplies_board) {
       const double optimum = states_[index].round_best;
       if (!std::isfinite(optimum)) return;
       proven_optimum_ = optimum;

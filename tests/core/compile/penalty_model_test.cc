@@ -106,8 +106,8 @@ TEST(PenaltyModelTest, KnapsackWithSlackIsExact) {
 TEST(PenaltyModelTest, EqualitiesGreaterEqualAndGroupsAreExact) {
   PenaltyInput input;
   input.num_bits = 7;
-  input.objective = Linear({{0, 3}, {1, -2}, {2, 1}, {3, -1}, {5, 2}, {6, -3}},
-                           4);
+  input.objective =
+      Linear({{0, 3}, {1, -2}, {2, 1}, {3, -1}, {5, 2}, {6, -3}}, 4);
   input.objective.AddPair(1, 2, -2);
   input.objective.AddPair(4, 6, 3);
   input.constraints.push_back({"sum", Linear({{0, 1}, {1, 2}, {2, -1}}),
@@ -121,7 +121,8 @@ TEST(PenaltyModelTest, EqualitiesGreaterEqualAndGroupsAreExact) {
 TEST(PenaltyModelTest, AtMostOneAndNonnegativeTermsAreExact) {
   PenaltyInput input;
   input.num_bits = 6;
-  input.objective = Linear({{0, -2}, {1, -2}, {2, -3}, {3, -1}, {4, -1}, {5, -2}});
+  input.objective =
+      Linear({{0, -2}, {1, -2}, {2, -3}, {3, -1}, {4, -1}, {5, -2}});
   // x0 + x1 + x2 <= 1 (unit terms), x3 x4 + x4 x5 <= 0 (conflicts), an
   // at-most-one group.
   input.constraints.push_back({"one", Linear({{0, 1}, {1, 1}, {2, 1}}),
@@ -178,7 +179,8 @@ TEST(PenaltyModelTest, HigherDegreeObjectiveIsReducedHonestly) {
   input.objective = Linear({{0, 1}, {3, -1}});
   input.objective.AddTerm(cubic, -4);
   input.objective.AddTerm(quartic, 3);
-  const absl::StatusOr<PenaltyQubo> compiled = CompilePenalties(input, PenaltyOptions());
+  const absl::StatusOr<PenaltyQubo> compiled =
+      CompilePenalties(input, PenaltyOptions());
   ASSERT_OK(compiled.status());
   const PenaltyQubo& qubo = *compiled;
   EXPECT_GT(qubo.auxiliary_bits, 0);
@@ -226,9 +228,10 @@ TEST(PenaltyModelTest, WeightsFollowTheRuleAndGivenOnesOverride) {
   input.objective.AddPair(1, 2, 3);
   input.objective.AddPair(1, 3, -1);
   input.groups.push_back({"g", {2, 3}, false, std::nullopt});
-  input.constraints.push_back({"given", Linear({{0, 1}, {1, 1}}),
-                               v1::CONSTRAINT_EQUAL, 1, 7.5});
-  const absl::StatusOr<PenaltyQubo> compiled = CompilePenalties(input, PenaltyOptions());
+  input.constraints.push_back(
+      {"given", Linear({{0, 1}, {1, 1}}), v1::CONSTRAINT_EQUAL, 1, 7.5});
+  const absl::StatusOr<PenaltyQubo> compiled =
+      CompilePenalties(input, PenaltyOptions());
   ASSERT_OK(compiled.status());
   const PenaltyQubo& qubo = *compiled;
   ASSERT_EQ(qubo.penalties.size(), 2u);
@@ -250,7 +253,8 @@ TEST(PenaltyModelTest, RedundantConstraintsAddNothing) {
   input.objective = Linear({{0, 1}});
   input.constraints.push_back({"loose", Linear({{0, 1}, {1, 1}, {2, 1}}),
                                v1::CONSTRAINT_LESS_EQUAL, 3, std::nullopt});
-  const absl::StatusOr<PenaltyQubo> compiled = CompilePenalties(input, PenaltyOptions());
+  const absl::StatusOr<PenaltyQubo> compiled =
+      CompilePenalties(input, PenaltyOptions());
   ASSERT_OK(compiled.status());
   const PenaltyQubo& qubo = *compiled;
   EXPECT_EQ(qubo.redundant, 1);
@@ -260,8 +264,8 @@ TEST(PenaltyModelTest, RedundantConstraintsAddNothing) {
 TEST(PenaltyModelTest, RefusesBadInput) {
   PenaltyInput input;
   input.num_bits = 2;
-  input.constraints.push_back({"far", Linear({{0, 1}, {5, 1}}),
-                               v1::CONSTRAINT_EQUAL, 1, std::nullopt});
+  input.constraints.push_back(
+      {"far", Linear({{0, 1}, {5, 1}}), v1::CONSTRAINT_EQUAL, 1, std::nullopt});
   EXPECT_THAT(CompilePenalties(input, {}),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        ::testing::HasSubstr("constraint far: bit 5")));

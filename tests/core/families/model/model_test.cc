@@ -141,8 +141,8 @@ v1::PuzzleSolution Board(const v1::ConstrainedModel& m,
   return board;
 }
 
-class ModelEncodingTest
-    : public ::testing::TestWithParam<v1::IntegerEncoding> {};
+class ModelEncodingTest : public ::testing::TestWithParam<v1::IntegerEncoding> {
+};
 
 TEST_P(ModelEncodingTest, GroundStateIsTheOptimum) {
   const v1::ConstrainedModel m = SmallModel(GetParam());
@@ -222,8 +222,8 @@ TEST_P(ModelEncodingTest, EachBrokenConstraintRaisesTheEnergy) {
     if (score.violations.size() == 1)
       broken_alone.insert(score.violations[0].location());
   }
-  EXPECT_EQ(broken_alone, (std::set<std::string>{"weight", "cover", "pair",
-                                                 "pick"}));
+  EXPECT_EQ(broken_alone,
+            (std::set<std::string>{"weight", "cover", "pair", "pick"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Encodings, ModelEncodingTest,
@@ -278,8 +278,7 @@ TEST(ModelCompilerTest, ReportsEveryStep) {
   EXPECT_EQ(CountBits(SmallModel(v1::INTEGER_ENCODING_ONE_HOT)), 4 + 4 + 1);
   EXPECT_EQ(CountBits(SmallModel(v1::INTEGER_ENCODING_UNARY)), 4 + 3 + 1);
   EXPECT_EQ(problem->stages[1].name, "penalties");
-  EXPECT_EQ(problem->stages[1].variables,
-            problem->full_model.num_variables());
+  EXPECT_EQ(problem->stages[1].variables, problem->full_model.num_variables());
 }
 
 TEST(ModelCompilerTest, PropagationFixesWhatTheConstraintsForce) {
@@ -354,7 +353,8 @@ TEST(ModelRulesTest, SatBoardsAreFeasibleAndScoreTheirObjective) {
       *rules, Spec(m), problem->full_model.num_variables(), 1000,
       [&](std::vector<uint8_t> full) {
         ++boards;
-        const v1::PuzzleSolution board = compiler->Decode(Spec(m), *problem, full);
+        const v1::PuzzleSolution board =
+            compiler->Decode(Spec(m), *problem, full);
         absl::StatusOr<v1::ValidationReport> report =
             compiler->ValidateDecoded(Spec(m), *problem, board);
         ASSERT_OK(report.status());
