@@ -20,6 +20,10 @@ namespace qs::formats {
 // (--format, the file's extension) and send as text.
 inline constexpr absl::string_view kModelKind = "model";
 
+// The most variables and constraints a model's text may announce (an OPB
+// header, QPLIB's counts): a few bytes of text must not make millions.
+inline constexpr int64_t kMaxModelTextVariables = int64_t{1} << 20;
+
 // Reads `text` as a model in `format` (MODEL_FORMAT_UNSPECIFIED: told from the
 // text, see DetectModelFormat). The result is structured: `text` is empty and
 // the compile choices keep their defaults. INVALID_ARGUMENT "FORMAT line L:

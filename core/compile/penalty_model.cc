@@ -15,6 +15,7 @@ namespace qs {
 namespace {
 
 constexpr double kTolerance = 1e-9;
+constexpr double kMaxSlackRange = 1099511627776.0;  // 2^40
 
 bool NearInteger(double x) {
   return std::abs(x - std::round(x)) <= kTolerance * std::max(1.0, std::abs(x));
@@ -381,7 +382,10 @@ absl::Status PenaltyBuilder::AddConstraint(int index,
     AddSquare(linear, -rhs, w);
     return absl::OkStatus();
   }
-  if (options_.inequality == v1::INEQUALITY_UNBALANCED || !scale) {
+  // Slack bits for a range past 2^40 would be 41 bits of one constraint
+  // with weights no double adds exactly: such a row is penalised unbalanced.
+  const bool wide = rhs - linear.LowerBound() > kMaxSlackRange;
+  if (options_.inequality == v1::INEQUALITY_UNBALANCED || !scale || wide) {
     // w (h^2 - h), h = b - L: the square of (L - b) plus w (L - b).
     AddSquare(linear, -rhs, w);
     total_.Add(linear, w);

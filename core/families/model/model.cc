@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -53,12 +54,20 @@ absl::Status CheckVariables(const v1::ConstrainedModel& model) {
                                      it->second, "]"));
     }
     if (var.type() != v1::MODEL_VARIABLE_INTEGER) continue;
+    // Values travel as int32 (PuzzleSolution.cells).
+    constexpr int64_t kMin = std::numeric_limits<int32_t>::min();
+    constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
+    if (var.lower() < kMin || var.upper() > kMax) {
+      return FieldError(
+          at, absl::StrCat("the bounds [", var.lower(), ", ", var.upper(),
+                           "] pass the 32-bit "
+                           "integers"));
+    }
     if (var.lower() > var.upper()) {
       return FieldError(
           at, absl::StrCat("lower ", var.lower(), " > upper ", var.upper()));
     }
-    if (var.upper() - var.lower() > kMaxIntegerRange ||
-        var.lower() < -(int64_t{1} << 40) || var.upper() > (int64_t{1} << 40)) {
+    if (var.upper() - var.lower() > kMaxIntegerRange) {
       return FieldError(at, absl::StrCat("the range [", var.lower(), ", ",
                                          var.upper(), "] has more than ",
                                          kMaxIntegerRange + 1, " values"));
@@ -184,11 +193,42 @@ absl::StatusOr<v1::ConstrainedModel> ResolveModel(
   return model;
 }
 
+namespace {
+
+// A term over integers expands into the products of their bits: at most the
+// product of (bits + 1) over its factors. Past kMaxTermExpansion it is
+// refused rather than expanded.
+absl::Status CheckExpansion(const v1::ConstrainedModel& model,
+                            const v1::ModelPolynomial& p,
+                            const std::string& field) {
+  for (int t = 0; t < p.terms_size(); ++t) {
+    double size = 1;
+    for (uint32_t v : p.terms(t).variables())
+      size *= static_cast<double>(BitsOf(model, model.variables(v)) + 1);
+    if (size > kMaxTermExpansion) {
+      return FieldError(
+          absl::StrCat(field, ".terms[", t, "]"),
+          absl::StrCat("a product of integers that expands to more than ",
+                       kMaxTermExpansion,
+                       " terms over their bits; introduce a variable for "
+                       "part of it"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status CheckModel(const v1::ConstrainedModel& model) {
   RETURN_IF_ERROR(CheckVariables(model));
   RETURN_IF_ERROR(
       CheckPolynomial(model.objective(), "objective", model.variables_size()));
   RETURN_IF_ERROR(CheckConstraints(model));
+  RETURN_IF_ERROR(CheckExpansion(model, model.objective(), "objective"));
+  for (int c = 0; c < model.constraints_size(); ++c) {
+    RETURN_IF_ERROR(CheckExpansion(model, model.constraints(c).lhs(),
+                                   absl::StrCat("constraints[", c, "].lhs")));
+  }
   if (model.has_penalty() &&
       !(std::isfinite(model.penalty()) && model.penalty() > 0))
     return FieldError("penalty", "must be positive and finite");
@@ -226,28 +266,30 @@ ModelLayout LayOut(const v1::ConstrainedModel& model) {
   return layout;
 }
 
-int64_t CountBits(const v1::ConstrainedModel& model) {
-  int64_t bits = 0;
-  for (const v1::ModelVariable& var : model.variables()) {
-    if (var.type() != v1::MODEL_VARIABLE_INTEGER) {
-      ++bits;
-      continue;
-    }
-    const int64_t range = var.upper() - var.lower();
-    switch (IntegerEncodingOf(model, var)) {
-      case v1::INTEGER_ENCODING_ONE_HOT:
-        bits += range + 1;
-        break;
-      case v1::INTEGER_ENCODING_UNARY:
-        bits += range;
-        break;
-      default:
-        for (int64_t covered = 0, w = 1; covered < range; w *= 2) {
-          covered += std::min(w, range - covered);
-          ++bits;
-        }
+int64_t BitsOf(const v1::ConstrainedModel& model,
+               const v1::ModelVariable& var) {
+  if (var.type() != v1::MODEL_VARIABLE_INTEGER) return 1;
+  const int64_t range = var.upper() - var.lower();
+  switch (IntegerEncodingOf(model, var)) {
+    case v1::INTEGER_ENCODING_ONE_HOT:
+      return range + 1;
+    case v1::INTEGER_ENCODING_UNARY:
+      return range;
+    default: {
+      int64_t bits = 0;
+      for (int64_t covered = 0, w = 1; covered < range; w *= 2) {
+        covered += std::min(w, range - covered);
+        ++bits;
+      }
+      return bits;
     }
   }
+}
+
+int64_t CountBits(const v1::ConstrainedModel& model) {
+  int64_t bits = 0;
+  for (const v1::ModelVariable& var : model.variables())
+    bits += BitsOf(model, var);
   return bits;
 }
 

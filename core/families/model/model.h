@@ -32,6 +32,9 @@ namespace qs {
 // Integers with more values than this are refused (one-hot would need one bit
 // per value, and a domain wall one per value too).
 inline constexpr int64_t kMaxIntegerRange = int64_t{1} << 20;
+// A term whose expansion over its factors' bits could pass this many terms
+// is refused (model.h CheckModel).
+inline constexpr double kMaxTermExpansion = 1 << 20;
 // INTEGER_ENCODING_DEFAULT: one-hot up to this many values, binary above.
 inline constexpr int64_t kDefaultOneHotValues = 16;
 
@@ -64,8 +67,10 @@ ModelLayout LayOut(const v1::ConstrainedModel& model);
 // The encoding an integer variable of the model gets.
 v1::IntegerEncoding IntegerEncodingOf(const v1::ConstrainedModel& model,
                                       const v1::ModelVariable& var);
-// LayOut(model).num_bits, without laying anything out.
+// LayOut(model).num_bits, without laying anything out; BitsOf for one
+// variable.
 int64_t CountBits(const v1::ConstrainedModel& model);
+int64_t BitsOf(const v1::ConstrainedModel& model, const v1::ModelVariable& var);
 
 // A polynomial of the model's variables expanded over their bits.
 BinaryPolynomial ExpandOverBits(const v1::ModelPolynomial& polynomial,

@@ -185,6 +185,10 @@ void OpbReader::CreateVariables() {
     variables_.Index(absl::StrCat("x", k), header_.line);
 }
 
+// ~x = 1 - x: each negated literal doubles the monomials, so a product
+// takes at most this many (2^16 monomials).
+constexpr int kMaxNegatedLiterals = 16;
+
 // ~x = 1 - x: each negated literal doubles the monomials.
 void OpbReader::AddProduct(PolynomialBuilder& poly, double coefficient,
                            const std::vector<const Token*>& literals) {
@@ -221,8 +225,19 @@ absl::StatusOr<double> OpbReader::ReadNumber() {
 absl::Status OpbReader::ReadTerms(PolynomialBuilder& poly) {
   std::optional<double> coefficient;
   std::vector<const Token*> literals;
+  absl::Status status;
   auto flush = [&] {
-    if (coefficient.has_value() || !literals.empty())
+    int negated = 0;
+    for (const Token* literal : literals) negated += literal->text[0] == '~';
+    if (negated > kMaxNegatedLiterals && status.ok()) {
+      status = LineError(
+          kOpb, literals.back()->line,
+          absl::StrCat("a product of ", negated, " negated literals; at most ",
+                       kMaxNegatedLiterals,
+                       " (each doubles "
+                       "the product's terms)"));
+    }
+    if (status.ok() && (coefficient.has_value() || !literals.empty()))
       AddProduct(poly, coefficient.value_or(1), literals);
     coefficient.reset();
     literals.clear();
@@ -233,6 +248,7 @@ absl::Status OpbReader::ReadTerms(PolynomialBuilder& poly) {
       case Tok::kNumber:
       case Tok::kSign: {
         flush();
+        if (!status.ok()) return status;
         auto number = ReadNumber();
         if (!number.ok()) return number.status();
         coefficient = *number;
@@ -246,7 +262,7 @@ absl::Status OpbReader::ReadTerms(PolynomialBuilder& poly) {
     }
   }
   flush();
-  return absl::OkStatus();
+  return status;
 }
 
 absl::Status OpbReader::Statement(v1::ConstrainedModel& model) {
@@ -420,6 +436,12 @@ absl::StatusOr<v1::ConstrainedModel> ParseModelOpb(absl::string_view text) {
       continue;
     }
     if (auto s = lexer.Line(line, number); !s.ok()) return s;
+  }
+  if (header.variables > kMaxModelTextVariables) {
+    return LineError(kOpb, header.line,
+                     absl::StrCat("the header announces ", header.variables,
+                                  " variables, more than the ",
+                                  kMaxModelTextVariables, " a model may have"));
   }
   OpbReader reader(std::move(lexer.tokens()), header);
   return reader.Read();

@@ -186,11 +186,11 @@ absl::Status QplibReader::ReadHead() {
                                   (*sense)->fields[0], "'"));
   }
   model_.set_sense(word == "maximize" ? v1::MAXIMIZE : v1::MINIMIZE);
-  auto n = Count("the number of variables", kMaxCount);
+  auto n = Count("the number of variables", kMaxModelTextVariables);
   if (!n.ok()) return n.status();
   n_ = *n;
   if (type_.has_constraints()) {
-    auto m = Count("the number of constraints", kMaxCount);
+    auto m = Count("the number of constraints", kMaxModelTextVariables);
     if (!m.ok()) return m.status();
     m_ = *m;
   }

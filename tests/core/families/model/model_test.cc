@@ -334,6 +334,15 @@ TEST(ModelCompilerTest, RefusesBadModelsNamingTheField) {
   EXPECT_THAT(compiler->Compile(Spec(m), {}),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("model.constraints[2].sense")));
+  m = SmallModel(v1::INTEGER_ENCODING_BINARY);
+  m.mutable_variables(4)->set_upper(1000);  // n: 10 bits
+  v1::ModelTerm* power = m.mutable_objective()->add_terms();
+  power->set_coefficient(1);
+  for (int k = 0; k < 7; ++k) power->add_variables(4);  // n^7: 11^7 > 2^20
+  EXPECT_THAT(compiler->Compile(Spec(m), {}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("model.objective.terms[7]: a product of "
+                                 "integers that expands")));
   m = SmallModel(v1::INTEGER_ENCODING_DEFAULT);
   m.mutable_constraints(0)->set_penalty(-1);
   EXPECT_THAT(compiler->Compile(Spec(m), {}),

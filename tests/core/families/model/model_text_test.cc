@@ -778,5 +778,20 @@ TEST(ModelKind, ParsesWritesAndReadsBoards) {
               HasSubstr("variable 'x' is continuous"));
 }
 
+// A few bytes of text must not make millions of variables or terms: counts
+// past kMaxModelTextVariables and products of many negated OPB literals are
+// refused naming their line.
+TEST(ModelText, RefusesTextsThatWouldExplode) {
+  EXPECT_THAT(ErrorOf("* #variable= 5000000 #constraint= 0\nmin: +1 x1 ;\n",
+                      v1::MODEL_FORMAT_OPB),
+              HasSubstr("opb line 1: the header announces 5000000 variables"));
+  std::string product = "min: +1";
+  for (int k = 1; k <= 17; ++k) absl::StrAppend(&product, " ~x", k);
+  EXPECT_THAT(ErrorOf(product + " ;\n", v1::MODEL_FORMAT_OPB),
+              HasSubstr("opb line 1: a product of 17 negated literals"));
+  EXPECT_THAT(ErrorOf("big\nQBN\nminimize\n2000000\n", v1::MODEL_FORMAT_QPLIB),
+              HasSubstr("qplib line 4"));
+}
+
 }  // namespace
 }  // namespace qs::formats
