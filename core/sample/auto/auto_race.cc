@@ -403,7 +403,11 @@ void Race::OnExactEnd(size_t index, const BackendResult& result) {
 }
 
 void Race::OnRoundEnd(size_t index) {
-  if (options_.agreeing_rounds <= 0 || !has_best_) return;
+  // Rounds that agree on an answer that breaks a rule (a model's least
+  // violated one) do not end the race: a feasible one may still come.
+  if (options_.agreeing_rounds <= 0 || !has_best_ ||
+      (options_.puzzle && !best_valid_))
+    return;
   const double round_best = states_[index].round_best;
   if (!AtOrBelow(round_best, best_energy_)) return;
   if (agree_energy_ == best_energy_) {
