@@ -216,10 +216,14 @@ class PbEncoder {
   int64_t total_nodes_ = 0;
 };
 
-absl::Status EncodeConstraint(const PenaltyConstraint& c, PbEncoder& encoder) {
-  std::vector<std::pair<int, double>> terms;
+// (literal, coefficient): a polynomial's terms, products as their literals.
+using Term = std::pair<int, double>;
+
+absl::StatusOr<std::vector<Term>> Literals(const BinaryPolynomial& p,
+                                           PbEncoder& encoder) {
+  std::vector<Term> terms;
   absl::Status status;
-  c.lhs.ForEachTerm([&](std::span<const int32_t> bits, double a) {
+  p.ForEachTerm([&](std::span<const int32_t> bits, double a) {
     if (!status.ok()) return;
     absl::StatusOr<int> lit = encoder.ProductLiteral(bits);
     if (!lit.ok()) {
@@ -229,6 +233,11 @@ absl::Status EncodeConstraint(const PenaltyConstraint& c, PbEncoder& encoder) {
     terms.emplace_back(*lit, a);
   });
   RETURN_IF_ERROR(status);
+  return terms;
+}
+
+absl::Status EncodeConstraint(const PenaltyConstraint& c, PbEncoder& encoder) {
+  ASSIGN_OR_RETURN(std::vector<Term> terms, Literals(c.lhs, encoder));
   const double rhs = c.rhs - c.lhs.constant();
   if (c.sense != v1::CONSTRAINT_GREATER_EQUAL)
     RETURN_IF_ERROR(encoder.AtMost(terms, rhs, c.name));
@@ -254,18 +263,7 @@ absl::Status EncodeObjectiveBelow(const v1::ConstrainedModel& model,
     return absl::UnimplementedError(absl::StrCat(
         "objective bounds over more than ", kMaxObjectiveBoundTerms, " terms"));
   }
-  std::vector<std::pair<int, double>> terms;
-  absl::Status status;
-  objective.ForEachTerm([&](std::span<const int32_t> bits, double a) {
-    if (!status.ok()) return;
-    absl::StatusOr<int> lit = encoder.ProductLiteral(bits);
-    if (!lit.ok()) {
-      status = lit.status();
-      return;
-    }
-    terms.emplace_back(*lit, a);
-  });
-  RETURN_IF_ERROR(status);
+  ASSIGN_OR_RETURN(std::vector<Term> terms, Literals(objective, encoder));
   return encoder.StrictlyBelow(std::move(terms), bound - objective.constant(),
                                "objective");
 }
