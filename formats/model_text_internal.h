@@ -1,11 +1,14 @@
 // What the model kind's readers and writers share (core/families/model/
 // *_text.cc): a polynomial that merges equal monomials, the variables of a
 // model being read with the line each first appears on, and the checks every
-// writer makes. Not for use outside those files.
+// writer makes; the kind's scoring (core/families/model/model.cc) evaluates
+// and prints constraints with the same helpers. Not for use outside that
+// folder.
 #ifndef QS_FORMATS_MODEL_TEXT_INTERNAL_H_
 #define QS_FORMATS_MODEL_TEXT_INTERNAL_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,7 +58,11 @@ absl::Status CheckWritable(const v1::ConstrainedModel& model,
 
 // The polynomial's value at `values` (one per variable).
 double Evaluate(const v1::ModelPolynomial& polynomial,
-                const std::vector<int64_t>& values);
+                std::span<const int64_t> values);
+
+// The comparison of a constraint sense: "<=", ">=", or `equal` for an
+// equality, which LP writes "=" and the violation messages "==".
+absl::string_view SenseText(v1::ConstraintSense sense, absl::string_view equal);
 
 }  // namespace qs::formats::model_text
 

@@ -3,8 +3,9 @@
 # in four build trees (asan and fuzz share one):
 #   main  Release build of everything (build/); every ctest test: unit, integration (in-process server,
 #         a real Prometheus scraping it, the CLI, the HTTP front), python (the Python package against
-#         qs_server), browser (the playground in Debian's chromium), docs (the examples of the README,
-#         cli.md, http.md and python.md against live servers), deploy (alert rules, Kubernetes manifests)
+#         qs_server), browser (the playground in Debian's chromium), docs (the examples of the README
+#         and the docs tests/docs/run_doc_examples.py lists, against live servers), deploy (alert
+#         rules, Kubernetes manifests)
 #   asan  clang-14 ASan + UBSan build (build-asan/) of everything and of the libFuzzer targets; every C++
 #         test, unit and integration, and the Python package's tests against the ASan server; memory
 #         errors, undefined behaviour and leaks fail the test (the docs' examples run in main only)
@@ -45,6 +46,9 @@ run_ctest() {
   local log
   log=$(mktemp)
   local status=0
+  local pytest_skips
+  pytest_skips=$(test_dir "$@")/Testing/pytest-skipped.txt
+  rm -f "$pytest_skips"
   ctest --output-on-failure --no-tests=error --timeout 900 -j"$JOBS" "$@" 2>&1 | tee "$log" || status=$?
   local line not_run
   line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -1 || true)
@@ -56,6 +60,7 @@ run_ctest() {
     skipped=$((skipped + not_run))
     passed=$((passed + BASH_REMATCH[2] - BASH_REMATCH[1] - not_run))
     ((not_run == 0)) || print_skip_reasons "$@"
+    count_pytest_skips "$pytest_skips"
   else
     # No summary: ctest found no test to run, or did not get as far.
     echo "run_ctest: no test ran (ctest $*)" >&2
@@ -65,14 +70,35 @@ run_ctest() {
   return "$status"
 }
 
-# The skipped tests of the last ctest run in the tree of "--test-dir DIR" with the reason each gave
-# (GTEST_SKIP's message, from ctest's LastTest.log).
-print_skip_reasons() {
+# The tree of ctest's arguments ("--test-dir DIR"; . without it).
+test_dir() {
   local dir=.
   while (($# > 0)); do
     if [[ $1 == --test-dir ]]; then dir=$2; fi
     shift
   done
+  echo "$dir"
+}
+
+# pytest's skipped test cases: ctest counts the python test as one passed test whatever pytest skipped
+# inside it, so its wrapper (tests/clients/python/run_pytest.sh) writes pytest's -rs lines to
+# Testing/pytest-skipped.txt of its tree, one "SKIPPED [N] file:line: reason" line per reason, N test
+# cases. Each of them counts as skipped, and the lines are printed as ctest's skips are.
+count_pytest_skips() {
+  local file=$1
+  [[ -s $file ]] || return 0
+  local n
+  n=$(sed -nE 's/^SKIPPED \[([0-9]+)\] .*/\1/p' "$file" | awk '{ s += $1 } END { print s + 0 }')
+  skipped=$((skipped + n))
+  echo "Skipped pytest cases and their reasons:"
+  sed -E 's/^SKIPPED \[([0-9]+)\] (.*)$/  python_client: \2 (\1 case(s))/' "$file"
+}
+
+# The skipped tests of the last ctest run in the tree of "--test-dir DIR" with the reason each gave
+# (GTEST_SKIP's message, from ctest's LastTest.log).
+print_skip_reasons() {
+  local dir
+  dir=$(test_dir "$@")
   local last=$dir/Testing/Temporary/LastTest.log
   [[ -f $last ]] || return 0
   echo "Skipped tests and their reasons:"

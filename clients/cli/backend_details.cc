@@ -161,20 +161,28 @@ std::string BackendParamsText(const v1::BackendDescription& backend) {
   return out;
 }
 
+std::string BackendParamsMarkdownTable(const v1::BackendDescription& backend) {
+  if (backend.params().empty()) {
+    return absl::StrCat("`", backend.name(), "` has no parameter message.\n");
+  }
+  std::string out =
+      "| parameter | type | default | range | unit | what it does |\n"
+      "| --- | --- | --- | --- | --- | --- |\n";
+  for (const v1::ParamDescription& p : backend.params()) {
+    absl::StrAppend(&out, "| `", p.name(), "` | ",
+                    absl::StrReplaceAll(TypeText(p), {{"|", " \\| "}}), " | ",
+                    p.default_value(), " | ", RangeText(p), " | ", p.unit(),
+                    " | ", p.help(), " |\n");
+  }
+  return out;
+}
+
 std::string BackendParamsMarkdown(const v1::ListBackendsResponse& backends) {
   std::string out;
   for (const v1::BackendDescription& b : backends.backends()) {
     if (b.params().empty()) continue;
     absl::StrAppend(&out, "### `", b.name(), "` (`params.", b.params_field(),
-                    "`)\n\n| parameter | type | default | range | unit | "
-                    "what it does |\n| --- | --- | --- | --- | --- | --- |\n");
-    for (const v1::ParamDescription& p : b.params()) {
-      absl::StrAppend(&out, "| `", p.name(), "` | ",
-                      absl::StrReplaceAll(TypeText(p), {{"|", " \\| "}}), " | ",
-                      p.default_value(), " | ", RangeText(p), " | ", p.unit(),
-                      " | ", p.help(), " |\n");
-    }
-    absl::StrAppend(&out, "\n");
+                    "`)\n\n", BackendParamsMarkdownTable(b), "\n");
   }
   return out;
 }

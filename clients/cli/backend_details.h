@@ -26,6 +26,11 @@ void AddBackendDetailsJson(const v1::BackendInfo& info,
 // NAME`: one row per parameter with its type, default, range, unit and help.
 std::string BackendParamsText(const v1::BackendDescription& backend);
 
+// One backend's parameter table as Markdown (`qsolve backends --markdown
+// --describe NAME`): the generated table of the backend's own page, so that
+// no page restates a default by hand.
+std::string BackendParamsMarkdownTable(const v1::BackendDescription& backend);
+
 // Every backend's parameter table as Markdown, the generated reference of
 // docs/backends.md (`qsolve backends --markdown`).
 std::string BackendParamsMarkdown(const v1::ListBackendsResponse& backends);

@@ -14,6 +14,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -324,12 +325,26 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags() {
   return params;
 }
 
+void PrintUnreachableHint(absl::StatusCode code, absl::string_view message) {
+  // gRPC's own wording when the channel never connected; a server's
+  // UNAVAILABLE (draining, queue full) says something else and gets no hint.
+  if (code != absl::StatusCode::kUnavailable ||
+      (!absl::StrContains(message, "failed to connect") &&
+       !absl::StrContains(message, "DNS resolution failed")))
+    return;
+  const std::string addr = absl::GetFlag(FLAGS_addr);
+  std::fprintf(stderr,
+               "no server answers at %s: start one there "
+               "(build/server/qs_server --address=%s, as README.md does, or "
+               "scripts/demo.sh) or pass --addr HOST:PORT of a running one\n",
+               addr.c_str(), addr.c_str());
+}
+
 int ReportRpcError(const grpc::Status& status) {
-  std::fprintf(stderr, "%s: %s\n",
-               absl::StatusCodeToString(
-                   static_cast<absl::StatusCode>(status.error_code()))
-                   .c_str(),
+  const auto code = static_cast<absl::StatusCode>(status.error_code());
+  std::fprintf(stderr, "%s: %s\n", absl::StatusCodeToString(code).c_str(),
                status.error_message().c_str());
+  PrintUnreachableHint(code, status.error_message());
   return kExitRpcError;
 }
 

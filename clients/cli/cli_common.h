@@ -61,6 +61,10 @@ absl::StatusOr<v1::SolveParams> SolveParamsFromFlags();
 // or bad local input.
 int ReportRpcError(const grpc::Status& status);
 int ReportLocalError(const absl::Status& status);
+// After an UNAVAILABLE that says no connection was made (no server listens at
+// --addr, or its name does not resolve), a line on stderr saying how to start
+// one or where to point --addr: the status alone names no way out.
+void PrintUnreachableHint(absl::StatusCode code, absl::string_view message);
 
 // Protobuf JSON (field names as in the proto, all fields) of a message on one
 // line.

@@ -213,6 +213,7 @@ int ReportInputError(const absl::Status& status) {
   std::fprintf(stderr, "%s: %s\n",
                absl::StatusCodeToString(status.code()).c_str(),
                std::string(status.message()).c_str());
+  PrintUnreachableHint(status.code(), status.message());
   return kExitRpcError;
 }
 

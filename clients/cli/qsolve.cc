@@ -78,7 +78,8 @@ ABSL_FLAG(std::string, describe, "",
           "help); families: this kind's description and example");
 ABSL_FLAG(bool, markdown, false,
           "backends: every backend's parameter table as Markdown (the "
-          "reference in docs/backends.md)");
+          "reference in docs/backends.md); with --describe NAME, that "
+          "backend's table alone (the one on its own page)");
 ABSL_FLAG(std::string, export, "",
           "compile: write the reduced QUBO to this file (see docs/formats.md)");
 ABSL_FLAG(std::string, export_format, "text",
@@ -178,18 +179,20 @@ int Backends() {
     std::printf("%s\n", ToJson(response).c_str());
     return 0;
   }
-  if (absl::GetFlag(FLAGS_markdown)) {
-    std::printf("%s", BackendParamsMarkdown(response).c_str());
-    return 0;
-  }
+  const bool markdown = absl::GetFlag(FLAGS_markdown);
   if (const std::string name = absl::GetFlag(FLAGS_describe); !name.empty()) {
     for (const auto& b : response.backends()) {
       if (b.name() != name) continue;
-      std::printf("%s", BackendParamsText(b).c_str());
+      std::printf("%s", markdown ? BackendParamsMarkdownTable(b).c_str()
+                                 : BackendParamsText(b).c_str());
       return 0;
     }
     return ReportLocalError(absl::InvalidArgumentError(
         absl::StrCat("--describe: the server has no backend '", name, "'")));
+  }
+  if (markdown) {
+    std::printf("%s", BackendParamsMarkdown(response).c_str());
+    return 0;
   }
   for (const auto& b : response.backends()) {
     std::printf("%-10s %-11s %s\n", b.name().c_str(),
@@ -217,13 +220,14 @@ int Families() {
   const grpc::Status status =
       stub->ListFamilies(&context, v1::ListFamiliesRequest(), &response);
   if (!status.ok()) return ReportRpcError(status);
-  if (absl::GetFlag(FLAGS_json)) {
-    std::printf("%s\n", ToJson(response).c_str());
-    return 0;
-  }
+  const bool json = absl::GetFlag(FLAGS_json);
   if (const std::string kind = absl::GetFlag(FLAGS_describe); !kind.empty()) {
     for (const auto& f : response.families()) {
       if (f.kind() != kind) continue;
+      if (json) {
+        std::printf("%s\n", ToJson(f).c_str());
+        return 0;
+      }
       std::printf(
           "%s: %s\npuzzle field: %s\nsolution: %s\noffers: %s\n"
           "example (`qsolve solve --kind %s --input-file FILE`):\n%s\n",
@@ -234,6 +238,10 @@ int Families() {
     }
     return ReportLocalError(absl::InvalidArgumentError(
         absl::StrCat("--describe: the server has no kind '", kind, "'")));
+  }
+  if (json) {
+    std::printf("%s\n", ToJson(response).c_str());
+    return 0;
   }
   std::printf("%-10s %-10s %-26s %s\n", "KIND", "FIELD", "OFFERS",
               "DESCRIPTION");

@@ -7,7 +7,7 @@
 // `backends --describe`, the HTTP API and its OpenAPI document, the Python
 // sampler's keyword arguments and the playground's form follow), the
 // conformance suite's out-of-range probes, and the defaults the backends'
-// code uses (StatedDefault). docs/architecture.md §2.6.
+// code uses (StatedDefault). docs/architecture.md §2.3.
 #ifndef QS_CORE_BACKEND_PARAM_SCHEMA_H_
 #define QS_CORE_BACKEND_PARAM_SCHEMA_H_
 

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "core/backend/param_schema.h"
+#include "qs/v1/solve.pb.h"
 
 namespace qs {
 
@@ -23,18 +25,26 @@ absl::StatusOr<int> CheckQaoaAngles(
     uint32_t layers, const google::protobuf::RepeatedField<double>& gammas,
     const google::protobuf::RepeatedField<double>& betas,
     absl::string_view prefix) {
-  if (layers > kMaxQaoaLayers) {
+  // QaoaParams.layers' option states the bounds and the default, for the
+  // backend's parameters and the circuit export's options alike.
+  const google::protobuf::FieldDescriptor& field =
+      *v1::QaoaParams::descriptor()->FindFieldByName("layers");
+  const double max_layers = ParamOptionOf(field)->max();
+  if (layers > max_layers) {
     return absl::InvalidArgumentError(absl::StrCat(
-        prefix, ".layers: at most ", kMaxQaoaLayers, ", got ", layers));
+        prefix, ".layers: at most ", max_layers, ", got ", layers));
   }
   if (gammas.size() != betas.size()) {
     return absl::InvalidArgumentError(
         absl::StrCat(prefix, ".betas: ", betas.size(), " betas for ",
                      gammas.size(), " gammas; give both or neither"));
   }
-  const int p = layers > 0
-                    ? static_cast<int>(layers)
-                    : (gammas.empty() ? kDefaultQaoaLayers : gammas.size());
+  const int p =
+      layers > 0
+          ? static_cast<int>(layers)
+          : (gammas.empty() ? static_cast<int>(StatedDefault(
+                                  *v1::QaoaParams::descriptor(), "layers"))
+                            : gammas.size());
   if (!gammas.empty() && gammas.size() != p) {
     return absl::InvalidArgumentError(absl::StrCat(
         prefix, ".gammas: ", gammas.size(), " angles for ", p, " layers"));

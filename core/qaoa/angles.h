@@ -25,16 +25,12 @@ struct QaoaAngles {
   int layers() const { return static_cast<int>(gammas.size()); }
 };
 
-// Layers a request may ask for.
-inline constexpr int kMaxQaoaLayers = 1000;
-// Layers when a request gives neither layers nor angles.
-inline constexpr int kDefaultQaoaLayers = 5;
 inline constexpr double kLinearRampStep = 0.75;
 
 QaoaAngles LinearRamp(int layers, const PhasePolynomial& cost);
 
 // The layers of a request: `layers` (0: the number of gammas given, else
-// kDefaultQaoaLayers)
+// the default QaoaParams.layers states; at most its option's max)
 // with gammas and betas given both or neither, one per layer, finite.
 // INVALID_ARGUMENT naming "<prefix>.layers", "<prefix>.gammas" or
 // "<prefix>.betas".

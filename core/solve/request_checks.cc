@@ -3,8 +3,10 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
 
 namespace qs {
@@ -80,28 +82,34 @@ absl::Status CheckModelSize(const v1::PuzzleSpec& puzzle,
                             const PuzzleCompiler& compiler,
                             const SolveLimits& limits) {
   const int64_t variables = compiler.ModelVariables(puzzle);
-  if (variables > limits.max_variables) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "puzzle: the ", compiler.kind(), " model has ", variables,
-        " variables, over this server's limit of ", limits.max_variables));
-  }
   const int64_t couplers = compiler.ModelCouplersAtLeast(puzzle);
-  if (couplers > limits.max_couplers) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "puzzle: the ", compiler.kind(), " model has at least ", couplers,
-        " couplers, over this server's limit of ", limits.max_couplers));
-  }
   const double bytes = static_cast<double>(couplers) * kModelBytesPerCoupler +
                        static_cast<double>(variables) * kModelBytesPerVariable;
-  if (bytes > static_cast<double>(limits.max_model_bytes)) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "puzzle: building the ", compiler.kind(), " model (", variables,
-        " variables, at least ", couplers, " couplers) takes about ",
-        static_cast<int64_t>(bytes / (1 << 20)),
-        " MiB, over this server's --max_model_mb of ",
-        limits.max_model_bytes >> 20));
+  // Every limit the model is over, each with the qs_server flag that moves
+  // it: naming only the first would send the operator who raises it on to the
+  // next refusal.
+  std::vector<std::string> over;
+  if (variables > limits.max_variables) {
+    over.push_back(absl::StrCat(
+        "has ", variables, " variables, over this server's limit of ",
+        limits.max_variables, " (qs_server --max_variables)"));
   }
-  return absl::OkStatus();
+  if (couplers > limits.max_couplers) {
+    over.push_back(absl::StrCat(
+        "has at least ", couplers, " couplers, over this server's limit of ",
+        limits.max_couplers, " (qs_server --max_couplers)"));
+  }
+  if (bytes > static_cast<double>(limits.max_model_bytes)) {
+    over.push_back(absl::StrCat(
+        "takes about ", static_cast<int64_t>(bytes / (1 << 20)),
+        " MiB to build (", variables, " variables, at least ", couplers,
+        " couplers), over this server's limit of ",
+        limits.max_model_bytes >> 20, " MiB (qs_server --max_model_mb)"));
+  }
+  if (over.empty()) return absl::OkStatus();
+  return absl::ResourceExhaustedError(
+      absl::StrCat("puzzle: the ", compiler.kind(), " model ",
+                   absl::StrJoin(over, "; it ")));
 }
 
 absl::Status CheckEncoding(int encoding, absl::string_view field) {

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
+#include "core/backend/requested_budget.h"
 #include "core/base/allocation_guard.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
@@ -19,9 +20,6 @@
 
 namespace qs {
 namespace {
-
-constexpr int kDefaultReads = 100;
-constexpr int kDefaultSweeps = 1000;
 
 // Weighs the job's spin-update attempts (reads x sweeps x variables x
 // proposals per variable) against the server's budget. A request with a time
@@ -43,7 +41,7 @@ absl::Status FitBudget(const v1::SolveParams& p, double variables,
                          " (replicas or slices)")
           : "",
       " = ", attempts, " spin-update attempts, over this server's limit of ",
-      limits.max_attempts);
+      limits.max_attempts, " (qs_server --max_attempts)");
   if (p.time_limit_seconds() <= 0) {
     return absl::ResourceExhaustedError(absl::StrCat(
         "params.num_reads, params.num_sweeps: ", product,
@@ -76,11 +74,7 @@ absl::StatusOr<BackendJob> MakeJob(const v1::SolveRequest& request,
                                    const SolveLimits& limits,
                                    std::string& clamped) {
   const v1::SolveParams& p = request.params();
-  JobBudget budget = backend.Budget(
-      p, {.num_reads = static_cast<int>(p.has_num_reads() ? p.num_reads()
-                                                          : kDefaultReads),
-          .num_sweeps = static_cast<int>(p.has_num_sweeps() ? p.num_sweeps()
-                                                            : kDefaultSweeps)});
+  JobBudget budget = backend.Budget(p, RequestedBudget(p));
   RETURN_IF_ERROR(FitBudget(p, std::max(SampledVariables(problem), 1), limits,
                             budget, clamped));
   const int max_variables = backend.capabilities().max_variables;
@@ -133,10 +127,10 @@ absl::Status CheckHigherOrder(const CompiledProblem& problem,
   const int64_t terms =
       static_cast<int64_t>(problem.higher_order->terms.size());
   if (terms > limits.max_couplers) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("puzzle: the higher-order model has ", terms,
-                     " terms, over this server's limit of ",
-                     limits.max_couplers, " couplers"));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "puzzle: the higher-order model has ", terms,
+        " terms, over this server's limit of ", limits.max_couplers,
+        " couplers (qs_server --max_couplers)"));
   }
   return absl::OkStatus();
 }
@@ -295,7 +289,8 @@ absl::Status SolveEngine::SolveUnguarded(const v1::SolveRequest& request,
   if (problem.model.num_couplers() > limits_.max_couplers) {
     return absl::ResourceExhaustedError(absl::StrCat(
         "puzzle: the reduced model has ", problem.model.num_couplers(),
-        " couplers, over this server's limit of ", limits_.max_couplers));
+        " couplers, over this server's limit of ", limits_.max_couplers,
+        " (qs_server --max_couplers)"));
   }
   RETURN_IF_ERROR(CheckHigherOrder(problem, *backend, *backends_, limits_));
   std::string clamped;

@@ -34,13 +34,13 @@ import gzip
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_server import Server  # noqa: E402
 import raw_benchmark  # noqa: E402  (the planar-union generator)
 
 ROOT = raw_benchmark.ROOT
@@ -225,38 +225,6 @@ def fmt_cut(x):
 def as_number(x):
     """A cut as an int when it is whole (MQLib prints floats), for the JSON rows."""
     return int(x) if x is not None and float(x).is_integer() else x
-
-
-class Server:
-    """This build tree's qs_server on free loopback ports, for a run given no --addr."""
-
-    def __init__(self, binary, log_path):
-        self.log_path = log_path
-        self.log = open(log_path, "wb")
-        flags = ["--address=127.0.0.1:0", "--metrics_address=127.0.0.1:0", "--shutdown_grace_seconds=5"]
-        self.process = subprocess.Popen([binary, *flags], stdout=self.log, stderr=subprocess.STDOUT)
-        for _ in range(1500):
-            with open(log_path, "rb") as f:
-                m = re.search(rb"listening on \S+ \(port (\d+)\)", f.read())
-            if m:
-                self.addr = f"127.0.0.1:{int(m.group(1))}"
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.02)
-        self.stop()
-        with open(log_path, errors="replace") as f:
-            sys.exit(f"qs_server did not start:\n{f.read()}")
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
 
 
 def plot(rows, out_path, with_target):

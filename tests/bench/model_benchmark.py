@@ -61,6 +61,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_server import Server  # noqa: E402
 import model_files as mf  # noqa: E402
 import model_instances as mi  # noqa: E402
 
@@ -665,37 +666,6 @@ def main():
                 changed += targets.get(r["instance"]) != (before or None)
         mi.save_targets(args.dir, targets)
         progress(f"targets.json: {changed} entries set or improved")
-
-
-class Server:
-    """qs_server on free loopback ports (as gset_benchmark.py starts it), with extra flags."""
-
-    def __init__(self, binary, log_path, extra):
-        self.log = open(log_path, "wb")
-        flags = ["--address=127.0.0.1:0", "--metrics_address=127.0.0.1:0", "--shutdown_grace_seconds=5", *extra]
-        self.process = subprocess.Popen([binary, *flags], stdout=self.log, stderr=subprocess.STDOUT)
-        for _ in range(1500):
-            with open(log_path, "rb") as f:
-                m = re.search(rb"listening on \S+ \(port (\d+)\)", f.read())
-            if m:
-                self.addr = f"127.0.0.1:{int(m.group(1))}"
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.02)
-        self.stop()
-        with open(log_path, errors="replace") as f:
-            sys.exit(f"qs_server did not start:\n{f.read()}")
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
 
 
 if __name__ == "__main__":

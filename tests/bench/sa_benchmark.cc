@@ -25,6 +25,15 @@
 // minus the cut, at --gset_reads reads of --sweeps sweeps per call:
 //
 //   build/tests/bench/sa_benchmark --only=gset --threads=2
+//
+// --reference adds the reference annealer (D-Wave's simulated annealing
+// algorithm written plainly, one read at a time on one core, its default
+// range) on each instance and a last table of cpu-sa's TTS99 against it, in
+// the same run (--reference_range=tuned gives it cpu-sa's range, so that
+// only the kernels differ); --reads sets cpu-sa's reads per call:
+//
+//   build/tests/bench/sa_benchmark --only=sudoku_full --rules=tuned \
+//       --threads=2 --reads=32 --reference
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -42,6 +51,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "benchmark/benchmark.h"
+#include "core/base/rng.h"
 #include "core/base/worker_pool.h"
 #include "core/qubo/qubo_proto.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
@@ -80,6 +90,16 @@ ABSL_FLAG(double, max_time, 6.0,
 ABSL_FLAG(
     int, min_successes, 30,
     "successful reads wanted before stopping between min_time and max_time");
+ABSL_FLAG(int, reads, 0,
+          "cpu-sa reads per call (0: 64 per thread, enough to fill every "
+          "lane of every thread a few times)");
+ABSL_FLAG(std::string, reference_range, "dwave",
+          "the reference annealer's beta range: dwave (its own default) or "
+          "tuned (cpu-sa's, so that only the kernels differ)");
+ABSL_FLAG(bool, reference, false,
+          "also run the reference annealer (D-Wave's simulated annealing "
+          "algorithm, plainly: one read at a time on one core, its default "
+          "beta range) on each instance, and compare cpu-sa's TTS99 with it");
 
 namespace qs {
 namespace {
@@ -253,6 +273,123 @@ void RunGsetComparison(const std::vector<int>& thread_counts) {
   }
 }
 
+// The reference annealer: D-Wave's simulated annealing as its sampler runs
+// it by default, written plainly for one read at a time. Spins in index
+// order, a local field per variable updated on every flip, Metropolis
+// acceptance (a rise in energy delta passes when exp(-beta delta) beats a
+// uniform draw, which is skipped where it cannot pass), a geometric schedule
+// of one beta per sweep over dwave-samplers' default range.
+class ReferenceAnnealer {
+ public:
+  explicit ReferenceAnnealer(const Qubo& model)
+      : model_(model), n_(model.num_variables()) {
+    row_start_.push_back(0);
+    for (int i = 0; i < n_; ++i) {
+      for (const Neighbor& nb : model.neighbors(i)) {
+        neighbor_.push_back(nb.j);
+        weight_.push_back(nb.w);
+      }
+      row_start_.push_back(static_cast<int>(neighbor_.size()));
+    }
+  }
+
+  // One read from a uniformly random state; returns its energy and counts
+  // its spin-update attempts.
+  double Read(const std::vector<double>& betas, uint64_t seed,
+              int64_t* attempts) {
+    Xoshiro256 rng(seed);
+    std::vector<uint8_t> x(n_);
+    for (uint8_t& bit : x) bit = rng.Next() >> 63;
+    // field_i = a_i + sum_j b_ij x_j; flipping x_i changes the energy by
+    // (1 - 2 x_i) field_i.
+    std::vector<double> field(n_);
+    for (int i = 0; i < n_; ++i) {
+      field[i] = model_.linear(i);
+      for (int e = row_start_[i]; e < row_start_[i + 1]; ++e)
+        field[i] += weight_[e] * x[neighbor_[e]];
+    }
+    for (const double beta : betas) {
+      // exp(-beta delta) below 2^-64: no draw can accept it.
+      const double threshold = 44.36142 / beta;
+      for (int i = 0; i < n_; ++i) {
+        const double delta = x[i] ? -field[i] : field[i];
+        if (delta >= threshold) continue;
+        if (delta > 0 && std::exp(-beta * delta) <= rng.NextDouble()) continue;
+        const double step = x[i] ? -1.0 : 1.0;
+        x[i] ^= 1;
+        for (int e = row_start_[i]; e < row_start_[i + 1]; ++e)
+          field[neighbor_[e]] += weight_[e] * step;
+      }
+    }
+    *attempts += static_cast<int64_t>(betas.size()) * n_;
+    return model_.Energy(x);
+  }
+
+ private:
+  const Qubo& model_;
+  const int n_;
+  std::vector<int> row_start_;
+  std::vector<int> neighbor_;
+  std::vector<double> weight_;
+};
+
+// The reference annealer on one core: reads until --min_time has passed and
+// enough reads succeeded (or --max_time), as RunInstance does for cpu-sa.
+void RunReference(benchmark::State& state, const Reference* reference,
+                  std::shared_ptr<const Qubo> model) {
+  ReferenceAnnealer annealer(*model);
+  const BetaRangeRule rule = absl::GetFlag(FLAGS_reference_range) == "tuned"
+                                 ? BetaRangeRule::kTuned
+                                 : BetaRangeRule::kDwave;
+  const std::vector<double> betas =
+      MakeBetaSchedule(ScheduleType::kGeometric, BetaRangeFor(rule, *model),
+                       absl::GetFlag(FLAGS_sweeps));
+  const double target =
+      reference->ground_energy +
+      1e-6 * std::max(1.0, std::abs(reference->ground_energy));
+  Result result;
+  for (auto _ : state) {
+    int64_t attempts = 0, reads = 0, successes = 0;
+    double best = INFINITY;
+    const absl::Time start = absl::Now();
+    const double cpu_start = ProcessCpuSeconds();
+    double seconds = 0;
+    for (;; ++reads) {
+      const double energy = annealer.Read(
+          betas, 1000003 * static_cast<uint64_t>(reads) + 17, &attempts);
+      best = std::min(best, energy);
+      if (energy <= target) ++successes;
+      seconds = absl::ToDoubleSeconds(absl::Now() - start);
+      if (seconds >= absl::GetFlag(FLAGS_max_time)) break;
+      if (seconds >= absl::GetFlag(FLAGS_min_time) &&
+          successes >= absl::GetFlag(FLAGS_min_successes))
+        break;
+    }
+    ++reads;
+    const double cpu_seconds = ProcessCpuSeconds() - cpu_start;
+    state.SetIterationTime(seconds);
+    result.instance = reference->name;
+    result.rule = "reference";
+    result.threads = 1;
+    result.n = model->num_variables();
+    result.ns_per_attempt_per_core = seconds * 1e9 / attempts;
+    result.cpu_ns_per_attempt = cpu_seconds * 1e9 / attempts;
+    result.attempts_per_second = attempts / seconds;
+    result.reads = reads;
+    result.successes = successes;
+    result.best_energy = best;
+    result.read_seconds = seconds / reads;
+    result.cpu_read_seconds = cpu_seconds / reads;
+    result.tts_seconds =
+        Tts99(result.read_seconds, static_cast<double>(successes) / reads);
+    result.kernel = "reference";
+    result.reference = reference;
+  }
+  state.counters["ns_per_att"] = result.ns_per_attempt_per_core;
+  state.counters["tts99_ms"] = result.tts_seconds * 1e3;
+  Results().push_back(result);
+}
+
 void RunInstance(benchmark::State& state, const Reference* reference,
                  std::shared_ptr<const Qubo> model, BetaRangeRule rule,
                  int threads) {
@@ -265,8 +402,8 @@ void RunInstance(benchmark::State& state, const Reference* reference,
   const BetaRange range = BetaRangeFor(rule, *model);
   params.beta_hot = range.hot * absl::GetFlag(FLAGS_hot_scale);
   params.beta_cold = range.cold * absl::GetFlag(FLAGS_cold_scale);
-  // Enough reads per call to fill every lane of every thread a few times.
-  params.num_reads = 64 * threads;
+  params.num_reads = absl::GetFlag(FLAGS_reads) > 0 ? absl::GetFlag(FLAGS_reads)
+                                                    : 64 * threads;
   const double target =
       reference->ground_energy +
       1e-6 * std::max(1.0, std::abs(reference->ground_energy));
@@ -456,6 +593,39 @@ void PrintRuleComparison() {
   }
 }
 
+// cpu-sa (tuned range, at each thread count, --reads per call) against the
+// reference annealer on one core, in the same run: TTS99 over wall time and
+// attempts per second over wall time, and how many times cpu-sa's figure
+// beats the reference's.
+void PrintReferenceComparison() {
+  bool header = false;
+  for (const Result& reference : Results()) {
+    if (reference.rule != "reference") continue;
+    for (const Result& ours : Results()) {
+      if (ours.instance != reference.instance || ours.rule != "tuned") continue;
+      if (!header) {
+        std::printf(
+            "\n| instance | reference TTS99 (1 core, p) | reference att/s | "
+            "cpu-sa threads | cpu-sa kernel | cpu-sa TTS99 (wall, p) | cpu-sa "
+            "att/s (wall) | TTS99 ratio | att/s ratio |\n"
+            "|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+        header = true;
+      }
+      std::printf(
+          "| %s | %s (%.3g) | %.3g | %d | %s | %s (%.3g) | %.3g | %s | %s |\n",
+          reference.instance.c_str(), Ms(reference.tts_seconds).c_str(),
+          static_cast<double>(reference.successes) / reference.reads,
+          reference.attempts_per_second, ours.threads, ours.kernel.c_str(),
+          Ms(ours.tts_seconds).c_str(),
+          static_cast<double>(ours.successes) / ours.reads,
+          ours.attempts_per_second,
+          Ratio(reference.tts_seconds, ours.tts_seconds).c_str(),
+          Ratio(1 / reference.attempts_per_second, 1 / ours.attempts_per_second)
+              .c_str());
+    }
+  }
+}
+
 // Three tables: throughput, time to solution, and the two rules side by side.
 // On a busy machine the wall clock also counts other processes' time slices;
 // the CPU-time columns do not.
@@ -463,6 +633,7 @@ void PrintSummary() {
   PrintThroughput();
   PrintTimeToSolution();
   PrintRuleComparison();
+  PrintReferenceComparison();
 }
 
 }  // namespace
@@ -509,6 +680,15 @@ int main(int argc, char** argv) {
       return 1;
     }
     auto shared = std::make_shared<const qs::Qubo>(*std::move(model));
+    if (absl::GetFlag(FLAGS_reference)) {
+      const std::string name =
+          absl::StrFormat("SA/%s/reference/threads:1", reference.name);
+      benchmark::RegisterBenchmark(name.c_str(), qs::RunReference, &reference,
+                                   shared)
+          ->Iterations(1)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+    }
     for (qs::BetaRangeRule rule : rules) {
       for (int threads : thread_counts) {
         const std::string name = absl::StrFormat(

@@ -4,12 +4,12 @@
 // are the model's, small random models reach their brute-force ground energy,
 // the same seed gives the same samples (deterministic backends), a cancel or
 // a deadline stops a long job with CANCELLED / DEADLINE_EXCEEDED and a time
-// limit ends it normally (interruptible ones), bad parameters are refused
-// naming the field, the literal defaults its parameters' options state are
-// the ones it uses, and too-large models are refused. A new backend joins by
-// registering; the bad parameters it must refuse and the defaults it must
-// keep come from its message's (qs.v1.param) options. The
-// D-Wave backend runs against the in-process SAPI emulator.
+// limit ends it normally with the reads it cut, scored (interruptible ones),
+// bad parameters are refused naming the field, the literal defaults its
+// parameters' options state are the ones it uses, and too-large models are
+// refused. A new backend joins by registering; the bad parameters it must
+// refuse and the defaults it must keep come from its message's (qs.v1.param)
+// options. The D-Wave backend runs against the in-process SAPI emulator.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -18,6 +18,7 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -286,14 +287,41 @@ TEST_P(BackendConformanceTest, ADeadlineStopsALongJob) {
               StatusIs(absl::StatusCode::kDeadlineExceeded, ::testing::_));
 }
 
+// A time limit ends a long job normally, with what it got: every read the
+// summary counts came back, scored with the model's energy of its bits, those
+// the limit cut among them. A sampler that runs here on the model (not an
+// exact or rules backend, which return only finished boards, nor a remote one
+// whose job may still be queued) always has reads to return: those the limit
+// cut short. The limit leaves time for a loaded machine to start the job.
 TEST_P(BackendConformanceTest, ATimeLimitEndsALongJobNormally) {
   if (!backend().capabilities().interruptible)
     GTEST_SKIP() << "the backend is not interruptible";
   v1::SolveRequest request = LongRequest();
-  request.mutable_params()->set_time_limit_seconds(0.05);
+  request.mutable_params()->set_time_limit_seconds(0.3);
   const SolveRun run = Solve(request);
-  EXPECT_TRUE(run.status.ok()) << run.status;
+  ASSERT_TRUE(run.status.ok()) << run.status;
   EXPECT_EQ(run.summary.termination(), v1::TIME_LIMIT);
+  const BackendCapabilities can = backend().capabilities();
+  if (!can.exact && !can.rules && !can.remote) {
+    EXPECT_FALSE(run.samples.empty()) << "the cut reads did not come back";
+  }
+  EXPECT_EQ(run.summary.reads_done(),
+            std::accumulate(run.samples.begin(), run.samples.end(), 0u,
+                            [](uint32_t sum, const v1::SampleEvent& s) {
+                              return sum + s.num_occurrences();
+                            }));
+  EXPECT_LE(run.summary.reads_cut_short(), run.summary.reads_done());
+  auto compiler = *BuiltinCompilers().ForSpec(request.puzzle());
+  v1::CompileOptions none;
+  none.set_reduction(v1::REDUCTION_NONE);
+  auto problem = compiler->Compile(request.puzzle(), none);
+  ASSERT_TRUE(problem.ok()) << problem.status();
+  for (const v1::SampleEvent& sample : run.samples) {
+    auto bits = UnpackBits(sample.bits(), sample.num_variables());
+    ASSERT_TRUE(bits.ok());
+    EXPECT_NEAR(problem->full_model.Energy(*bits), sample.energy(), 1e-9)
+        << "read " << sample.read_index();
+  }
 }
 
 // Values each backend's parameter schema must refuse, derived from it: for
@@ -408,11 +436,28 @@ TEST_P(BackendConformanceTest, StatedDefaultsAreWhatTheBackendUses) {
       v1::SolveParams::descriptor()->FindFieldByName(field);
   ASSERT_NE(message_field, nullptr);
   const google::protobuf::Descriptor& type = *message_field->message_type();
+  // A model and a budget on which the reads end in different states: where
+  // every read reaches the ground state, a default the backend ignores
+  // changes no sample and would pass unseen.
   const int max = backend().capabilities().max_variables;
-  const v1::SolveRequest unset =
-      Request(RandomQubo(max > 0 && max < 12 ? max : 12, 6));
-  const auto expected = SamplesByRead(Solve(unset));
+  v1::SolveRequest unset =
+      Request(RandomQubo(max > 0 && max < 200 ? max : 200, 6));
+  unset.mutable_params()->set_num_sweeps(2);
+  const SolveRun run = Solve(unset);
+  const auto expected = SamplesByRead(run);
   ASSERT_FALSE(expected.empty());
+  if (!rules()) {
+    // The reads end at different energies, or (a population that resamples
+    // to one state) one more sweep changes them: they stop short of where
+    // their search would settle.
+    std::set<double> energies;
+    for (const v1::SampleEvent& s : run.samples) energies.insert(s.energy());
+    v1::SolveRequest longer = unset;
+    longer.mutable_params()->set_num_sweeps(3);
+    ASSERT_TRUE(energies.size() >= 2 ||
+                SamplesByRead(Solve(longer)) != expected)
+        << "every read ends at one energy, whatever the budget";
+  }
   for (int k = 0; k < type.field_count(); ++k) {
     const google::protobuf::FieldDescriptor& param = *type.field(k);
     const std::optional<double> literal = LiteralDefault(param);

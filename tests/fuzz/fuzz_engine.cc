@@ -1,15 +1,19 @@
-// The core-path checks shared by the fuzz targets (see fuzz_engine.h).
+// The text targets' shared start and the core-path checks of every fuzz
+// target (see fuzz_engine.h).
 #include "tests/fuzz/fuzz_engine.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/families/builtin.h"
 #include "core/solve/builtin_backends.h"
+#include "google/protobuf/stubs/logging.h"
 #include "google/protobuf/text_format.h"
+#include "google/protobuf/util/message_differencer.h"
 
 namespace qs::fuzz {
 namespace {
@@ -45,6 +49,30 @@ const SolveEngine& Engine() {
     return new SolveEngine(&BuiltinCompilers(), samplers, limits);
   }();
   return *engine;
+}
+
+void Initialize() {
+  google::protobuf::SetLogHandler(nullptr);
+  Engine();
+}
+
+TextInput SplitTextInput(const uint8_t* data, size_t size) {
+  const absl::string_view input(reinterpret_cast<const char*>(data), size);
+  const size_t nul = input.find('\0');
+  TextInput split;
+  split.text = input.substr(0, nul);
+  if (nul != absl::string_view::npos) {
+    split.board = input.substr(nul + 1);
+    split.has_board = true;
+  }
+  return split;
+}
+
+void CheckSerializes(const google::protobuf::Message& message) {
+  std::unique_ptr<google::protobuf::Message> back(message.New());
+  if (!back->ParseFromString(message.SerializeAsString()) ||
+      !google::protobuf::util::MessageDifferencer::Equals(*back, message))
+    Die("serialization", "the message does not parse back equal", message);
 }
 
 void CheckCallerError(absl::string_view what, const absl::Status& status,

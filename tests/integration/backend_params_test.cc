@@ -3,13 +3,19 @@
 // backend's parameters with type, default and help; `--param name=value`
 // sets tabu, pa and sqa parameters (the summary shows what ran) and is
 // refused naming the field when out of range or unknown; the older flags stay
-// aliases; `backends --describe`; and the generated reference of
-// docs/backends.md is what `backends --markdown` prints (no drift).
+// aliases; `backends --describe`; and every generated block of the pages
+// (docs/backends.md's reference, `backends --markdown`, and each backend's
+// table on its page, `backends --markdown --describe NAME`) is what its
+// command prints (no drift).
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
@@ -115,24 +121,91 @@ TEST_F(CliBackendParamsTest, DescribeListsOneBackendsParameters) {
   EXPECT_NE(RunQsolve("backends --describe nosuch" + Addr()).exit_code, 0);
 }
 
-// docs/backends.md holds the output of `qsolve backends --markdown` between
-// its generated-reference markers; regenerate it when a schema changes.
-TEST_F(CliBackendParamsTest, TheDocsReferenceIsWhatTheServerDeclares) {
-  const CommandResult result = RunQsolve("backends --markdown" + Addr());
-  ASSERT_EQ(result.exit_code, 0) << result.err;
-  std::ifstream in("docs/backends.md");
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string doc = text.str();
-  const std::string begin = "<!-- generated: qsolve backends --markdown -->\n";
-  const std::string end = "<!-- end of the generated reference -->";
-  const size_t from = doc.find(begin), to = doc.find(end);
-  ASSERT_NE(from, std::string::npos);
-  ASSERT_NE(to, std::string::npos);
-  EXPECT_EQ(doc.substr(from + begin.size(), to - from - begin.size()),
-            result.out)
-      << "docs/backends.md is out of date: paste the output of `qsolve "
-         "backends --markdown` between its markers";
+// A block of generated Markdown: the qsolve command that prints it, where it
+// is and what the page holds.
+struct GeneratedBlock {
+  std::string file;
+  int line = 0;
+  std::string command;  // after "qsolve ", e.g. "backends --markdown"
+  std::string text;
+};
+
+constexpr char kBegin[] = "<!-- generated: qsolve ";
+constexpr char kEnd[] = "<!-- end of the generated reference -->";
+
+// Every generated block of the Markdown pages of the tree: a line
+// "<!-- generated: qsolve ARGS -->", the output of `qsolve ARGS`, and the line
+// "<!-- end of the generated reference -->". Only markers that open a line
+// count, so that a page can quote them.
+std::vector<GeneratedBlock> GeneratedBlocks() {
+  std::vector<std::string> pages = {"README.md"};
+  for (const char* dir : {"docs", "core", "server", "clients", "deploy"}) {
+    std::error_code error;
+    std::filesystem::recursive_directory_iterator it(dir, error), end;
+    for (; !error && it != end; it.increment(error)) {
+      const std::string name = it->path().filename().string();
+      if (it->is_directory() && (name == "node_modules" || name[0] == '.')) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file() && it->path().extension() == ".md")
+        pages.push_back(it->path().string());
+    }
+  }
+  std::vector<GeneratedBlock> blocks;
+  for (const std::string& page : pages) {
+    std::ifstream in(page);
+    std::string line;
+    GeneratedBlock* open = nullptr;
+    for (int number = 1; std::getline(in, line); ++number) {
+      if (open != nullptr) {
+        if (line == kEnd) {
+          open = nullptr;
+        } else {
+          absl::StrAppend(&open->text, line, "\n");
+        }
+        continue;
+      }
+      absl::string_view rest = line;
+      if (!absl::ConsumePrefix(&rest, kBegin)) continue;
+      EXPECT_TRUE(absl::ConsumeSuffix(&rest, " -->"))
+          << page << ":" << number << ": a generated block's first line ends "
+          << "with \" -->\"";
+      blocks.push_back({page, number, std::string(rest), ""});
+      open = &blocks.back();
+    }
+    EXPECT_EQ(open, nullptr)
+        << page << ":" << (open ? open->line : 0)
+        << ": a generated block without its end line " << kEnd;
+  }
+  return blocks;
+}
+
+// Every generated block of every page (the reference of docs/backends.md and
+// each backend's table on its own page) is what its qsolve command prints
+// against the server; regenerate a block when a schema changes.
+TEST_F(CliBackendParamsTest, EveryGeneratedBlockIsWhatItsCommandPrints) {
+  const std::vector<GeneratedBlock> blocks = GeneratedBlocks();
+  int reference = 0, pages = 0;
+  for (const GeneratedBlock& block : blocks) {
+    // Only the listing of the server's backends runs here: a page's comment
+    // names no other command for the test to run.
+    ASSERT_TRUE(absl::StartsWith(block.command, "backends --markdown"))
+        << block.file << ":" << block.line << ": qsolve " << block.command;
+    if (block.command == "backends --markdown") ++reference;
+    if (absl::StartsWith(block.command, "backends --markdown --describe "))
+      ++pages;
+    const CommandResult result = RunQsolve(block.command + Addr());
+    ASSERT_EQ(result.exit_code, 0)
+        << block.file << ":" << block.line << ": " << result.err;
+    EXPECT_EQ(block.text, result.out)
+        << block.file << ":" << block.line << " is out of date: paste the "
+        << "output of `qsolve " << block.command << "` between its markers";
+  }
+  EXPECT_EQ(reference, 1) << "docs/backends.md: no generated reference";
+  // The tables of tabu.md, sqa.md, population-annealing.md,
+  // parallel-tempering.md, auto.md, dwave.md and sb's README.
+  EXPECT_GE(pages, 7);
 }
 
 }  // namespace

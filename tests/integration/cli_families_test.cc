@@ -86,6 +86,24 @@ TEST_F(CliFamiliesTest, ListsWhatTheServerLists) {
       RunQsolve("families --describe no-such-kind" + Addr());
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_THAT(unknown.err, HasSubstr("no-such-kind"));
+
+  // --describe with --json: the one kind's FamilyDescription, not the list.
+  for (const v1::FamilyDescription& family : families.families()) {
+    SCOPED_TRACE(family.kind());
+    const CommandResult one = RunQsolve(
+        absl::StrCat("families --describe ", family.kind(), " --json", Addr()));
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    v1::FamilyDescription parsed_one;
+    ASSERT_TRUE(
+        google::protobuf::util::JsonStringToMessage(one.out, &parsed_one).ok())
+        << one.out;
+    EXPECT_TRUE(
+        google::protobuf::util::MessageDifferencer::Equals(parsed_one, family));
+  }
+  const CommandResult unknown_json =
+      RunQsolve("families --describe no-such-kind --json" + Addr());
+  EXPECT_EQ(unknown_json.exit_code, 2);
+  EXPECT_THAT(unknown_json.err, HasSubstr("no-such-kind"));
 }
 
 // Every kind, the ones qsolve was built knowing or not, is one path: the

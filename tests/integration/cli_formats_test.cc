@@ -7,8 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +21,7 @@
 #include "gtest/gtest.h"
 #include "tests/testing/qsolve_runner.h"
 #include "tests/testing/source_files.h"
+#include "tests/testing/test_files.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -31,20 +30,9 @@ namespace {
 using testing::CommandResult;
 using ::testing::HasSubstr;
 using testing::LastJsonLine;
+using testing::ReadFile;
 using testing::RunQsolve;
-
-std::string TempFile(const std::string& name, const std::string& content) {
-  const std::string path = absl::StrCat(::testing::TempDir(), "/", name);
-  std::ofstream(path) << content;
-  return path;
-}
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using testing::TempFile;
 
 // The objective f = -E of a MAXIMIZE model, maximised over every assignment.
 double BruteForceMax(const v1::QuboModel& model) {
@@ -144,7 +132,7 @@ TEST_F(CliFormatsTest, CompileExportsOtherFormats) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     formats::QuboReadOptions options;
     options.sense = v1::MAXIMIZE;
-    auto back = formats::ParseQuboModel(ReadAll(out), options);
+    auto back = formats::ParseQuboModel(ReadFile(out), options);
     ASSERT_TRUE(back.ok()) << format << ": " << back.status();
     // Same maximum as the original file.
     EXPECT_EQ(BruteForceMax(formats::SpinToBinary(*back)), BruteForceMax(model))
@@ -190,11 +178,11 @@ TEST_F(CliFormatsTest, BenchWritesTableCsvJsonAndPlot) {
     }
     EXPECT_GE(Number(row, "mean_residual"), 0);
   }
-  const std::string table = ReadAll(csv);
+  const std::string table = ReadFile(csv);
   EXPECT_THAT(table,
               HasSubstr("model,backend,budget_unit,budget,repeats,reads"));
   EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 9);
-  EXPECT_THAT(ReadAll(svg), HasSubstr("TTS99 (s)"));
+  EXPECT_THAT(ReadFile(svg), HasSubstr("TTS99 (s)"));
   // The table form prints a header and one row per point.
   const CommandResult text = RunQsolve(absl::StrCat(
       "bench", Addr(), "--models bqp:8 --sweeps 10 --repeats 1 --reads 4"));

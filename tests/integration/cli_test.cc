@@ -52,6 +52,27 @@ TEST_F(CliTest, Health) {
   EXPECT_THAT(down.err, HasSubstr("UNAVAILABLE"));
 }
 
+// Without a server at --addr (a bare `qsolve solve`, whose default address has
+// none) the status keeps its name and exit code, and a line after it says how
+// to start a server there or where to point --addr: gRPC's own message names
+// neither. Both ways an RPC error is reported take it: the call's own status
+// (health, families) and one met while reading the puzzle (solve's Parse).
+TEST_F(CliTest, UnreachableServerSaysHowToStartOne) {
+  for (const std::string& command :
+       {std::string("health"), std::string("families"),
+        absl::StrCat("solve --kind sudoku --input '", testing::kNytPuzzle, "'"),
+        std::string("compile --kind nqueens --input 6")}) {
+    SCOPED_TRACE(command);
+    const CommandResult down =
+        RunQsolve(absl::StrCat(command, " --addr 127.0.0.1:1 --deadline 2"));
+    EXPECT_EQ(down.exit_code, 1);
+    EXPECT_THAT(down.err, ::testing::StartsWith("UNAVAILABLE: "));
+    EXPECT_THAT(down.err,
+                HasSubstr("build/server/qs_server --address=127.0.0.1:1"));
+    EXPECT_THAT(down.err, HasSubstr("--addr HOST:PORT"));
+  }
+}
+
 TEST_F(CliTest, SolveJsonFollowsTheContract) {
   const CommandResult result = RunQsolve(absl::StrCat(
       "solve", Addr(), "--kind sudoku --input '", testing::kNytPuzzle,

@@ -9,9 +9,7 @@
 // linearized MILP.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <numeric>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +18,7 @@
 #include "google/protobuf/struct.pb.h"
 #include "gtest/gtest.h"
 #include "tests/testing/qsolve_runner.h"
+#include "tests/testing/test_files.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -28,13 +27,9 @@ namespace {
 using testing::CommandResult;
 using ::testing::HasSubstr;
 using testing::LastJsonLine;
+using testing::ReadFile;
 using testing::RunQsolve;
-
-std::string TempFile(const std::string& name, const std::string& content) {
-  const std::string path = absl::StrCat(::testing::TempDir(), "/", name);
-  std::ofstream(path) << content;
-  return path;
-}
+using testing::TempFile;
 
 // Distances of n cities on a small grid (integers, symmetric).
 std::vector<std::vector<int>> Distances(int n) {
@@ -279,15 +274,12 @@ TEST_F(ModelServiceTest, CompileWritesTheModelAndItsLinearizedMilp) {
   // a + b + c <= 2 says "not all three": a clause, no slack bits.
   EXPECT_FALSE(model.contains("slack_bits"));
   EXPECT_EQ(model.at("penalties").list_value().values_size(), 1);
-  std::stringstream text;
-  text << std::ifstream(milp).rdbuf();
+  const std::string text = ReadFile(milp);
   // The product a b is a new binary with its three linking rows.
-  EXPECT_THAT(text.str(), HasSubstr("obj: 3 a + 2 b + 2 y_a_b"));
-  EXPECT_THAT(text.str(), HasSubstr("y_a_b_ge: a + b - y_a_b <= 1"));
-  EXPECT_THAT(text.str(), ::testing::Not(HasSubstr("[")));  // linear
-  std::stringstream written;
-  written << std::ifstream(opb).rdbuf();
-  EXPECT_THAT(written.str(), HasSubstr("max:"));
+  EXPECT_THAT(text, HasSubstr("obj: 3 a + 2 b + 2 y_a_b"));
+  EXPECT_THAT(text, HasSubstr("y_a_b_ge: a + b - y_a_b <= 1"));
+  EXPECT_THAT(text, ::testing::Not(HasSubstr("[")));  // linear
+  EXPECT_THAT(ReadFile(opb), HasSubstr("max:"));
   // The written OPB reads back to the same optimum: a + b (3 + 2 + 2 = 7).
   const CommandResult again =
       RunQsolve(absl::StrCat("solve", Addr(), "--kind model --input-file ", opb,

@@ -4,8 +4,6 @@
 // circuit; and the qsolve contract: `compile --export-qasm FILE` with
 // --qasm_version and angles, `solve --backend qaoa --json` whose last line
 // carries qaoa_expectation.
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +14,7 @@
 #include "google/protobuf/struct.pb.h"
 #include "gtest/gtest.h"
 #include "tests/testing/qsolve_runner.h"
+#include "tests/testing/test_files.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
@@ -24,6 +23,7 @@ namespace {
 using testing::CommandResult;
 using ::testing::HasSubstr;
 using testing::LastJsonLine;
+using testing::ReadFile;
 using testing::RunQsolve;
 
 // tango-6x6-14 of tests/data/takuzu/puzzles.txt (14 variables after the
@@ -42,13 +42,6 @@ class QaoaServiceTest : public testing::SharedServerTest {
     return *spec;
   }
 };
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TEST_F(QaoaServiceTest, SolveFindsTheTangoSolutionWithOptimisedAngles) {
   v1::SolveRequest request;

@@ -12,7 +12,6 @@
 #include <map>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,21 +24,17 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/test_files.h"
 #include "tests/testing/timing.h"
 
 namespace qs {
 namespace {
 
+using ::qs::testing::ReadFile;
+
 std::string BinaryDir() {
   const char* dir = std::getenv("QS_BINARY_DIR");
   return dir != nullptr ? dir : "build";
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
 }
 
 // Forks and execs `argv` with stdout and stderr into `log`.

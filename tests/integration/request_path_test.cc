@@ -16,11 +16,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -36,12 +34,14 @@
 #include "qs/v1/solver_service.grpc.pb.h"
 #include "tests/testing/log_capture.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/testing/test_files.h"
 #include "tests/testing/test_server.h"
 #include "tests/testing/timing.h"
 
 namespace qs {
 namespace {
 
+using ::qs::testing::ReadFile;
 using ::qs::testing::RunSolve;
 using ::qs::testing::SudokuSpecFromString;
 using ::qs::testing::TestServer;
@@ -248,13 +248,6 @@ constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;
 #endif
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 // qs_server as a process whose address space is capped, so that a model too
 // large for it fails to allocate.

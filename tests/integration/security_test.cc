@@ -5,7 +5,6 @@
 // (UNAUTHENTICATED otherwise) while health stays open.
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -13,17 +12,13 @@
 #include "grpc/health/v1/health.grpc.pb.h"
 #include "gtest/gtest.h"
 #include "server/auth.h"
+#include "tests/testing/test_files.h"
 #include "tests/testing/test_server.h"
 
 namespace qs {
 namespace {
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using ::qs::testing::ReadFile;
 
 class SecurityTest : public ::testing::Test {
  protected:

@@ -1,11 +1,14 @@
 // GET /v1/openapi.json of a running qs_server: a valid OpenAPI 3 document (swagger-parser validates it
-// against the OpenAPI schema and resolves every $ref) that describes the routes, the puzzle oneof and the
-// backends' parameters; then a client that knows nothing but the document (operation ids, paths, content
-// types) lists the families, parses one's example and solves it.
+// against the OpenAPI schema and resolves every $ref) that describes every route the HTTP handlers register
+// (and the server answers each), the puzzle oneof and every parameter of every backend as GET /v1/backends
+// reports it; then a client that knows nothing but the document (operation ids, paths, content types)
+// lists the families, parses one's example and solves it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 
 const binaryDir = process.env.QS_BINARY_DIR;
@@ -85,17 +88,136 @@ test('the document is a valid OpenAPI 3 document', async () => {
   assert.match(api.openapi, /^3\./);
 });
 
-test('it describes every route, the puzzle oneof and the backend parameters', () => {
-  for (const path of ['/v1/solve', '/v1/count', '/v1/generate', '/v1/compile', '/v1/backends', '/v1/families']) {
-    assert.ok(document.paths[path], path);
+// The API routes as the HTTP front registers them: every Route(server, context, options, METHOD, PATH, ...)
+// call of server/http/, read from the source so that the list does not come from the document's own table.
+// The probes are registered the same way but are no part of the API (api_routes.h).
+function registeredRoutes() {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'http');
+  const routes = [];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cc'))) {
+    const source = readFileSync(join(dir, file), 'utf8');
+    for (const m of source.matchAll(/Route\(\s*server,\s*context,\s*options,\s*"(GET|POST)",\s*"([^"]+)"/g)) {
+      if (m[2] !== '/healthz' && m[2] !== '/readyz') routes.push(`${m[1]} ${m[2]}`);
+    }
   }
+  return routes.sort();
+}
+
+test('it describes every route the server registers, and the server answers each', async () => {
+  const registered = registeredRoutes();
+  assert.ok(registered.length >= 12, `only ${registered.length} routes found in server/http/`);
+  const documented = Object.entries(document.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+  assert.deepEqual(documented, registered);
+  const ids = new Set();
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      assert.ok(op.operationId && !ids.has(op.operationId), `${method} ${path}: operationId ${op.operationId}`);
+      ids.add(op.operationId);
+      assert.ok(op.responses['200']?.content, `${method} ${path}: no 200 answer`);
+      // An empty body is refused (400) or answered, never 404: the server routes the documented method and
+      // path, and routes an undocumented method on it nowhere (404).
+      const post = method === 'post';
+      const response = await fetch(base + path, {
+        method: method.toUpperCase(),
+        headers: post ? { 'Content-Type': Object.keys(op.requestBody.content)[0] } : {},
+        body: post ? '{}' : undefined,
+      });
+      await response.arrayBuffer();
+      assert.notEqual(response.status, 404, `${method} ${path}`);
+      const other = await fetch(base + path, { method: post ? 'GET' : 'POST', body: post ? undefined : '{}' });
+      await other.arrayBuffer();
+      assert.equal(other.status, 404, `${post ? 'GET' : 'POST'} ${path}`);
+    }
+  }
+});
+
+test('it describes the puzzle oneof and the enums', () => {
   const schemas = document.components.schemas;
   const puzzle = schemas['qs.v1.PuzzleSpec'];
   assert.deepEqual(puzzle.oneOf.map((alternative) => alternative.required[0]).sort(),
     Object.keys(puzzle.properties).sort());
-  const sweeps = schemas['qs.v1.CpuSaParams'].properties;
-  assert.ok(Object.values(sweeps).some((p) => p.description && ('minimum' in p || 'x-qs-default' in p)));
-  assert.equal(schemas['qs.v1.CpuSaParams']['x-qs-backend'], 'cpu-sa');
   // Enums by name, as protobuf's JSON mapping writes them.
   assert.ok(schemas['qs.v1.Termination'].enum.includes('TIME_LIMIT'));
+});
+
+// A parameter's name in protobuf's JSON mapping (lowerCamelCase).
+const jsonName = (name) => name.replace(/_([a-z0-9])/g, (_, ch) => ch.toUpperCase());
+
+// The schema of one value of a parameter of that type, as the document writes it (protobuf's JSON mapping:
+// 64-bit integers are strings); enums and messages are references, checked by the caller.
+const valueTypes = {
+  double: { type: 'number' }, float: { type: 'number' }, bool: { type: 'boolean' }, string: { type: 'string' },
+  int32: { type: 'integer', format: 'int32' }, uint32: { type: 'integer', format: 'int64' },
+  int64: { type: 'string', format: 'int64' }, uint64: { type: 'string', format: 'uint64' },
+};
+
+function resolve(ref) {
+  assert.match(ref, /^#\/components\/schemas\//);
+  const schema = document.components.schemas[ref.slice('#/components/schemas/'.length)];
+  assert.ok(schema, ref);
+  return schema;
+}
+
+test("every backend's parameters are described as GET /v1/backends reports them", async () => {
+  const { backends } = await call('ListBackends');
+  const schemas = document.components.schemas;
+  const solveParams = schemas['qs.v1.SolveParams'].properties;
+  const described = Object.entries(schemas).filter(([, schema]) => schema['x-qs-backend']);
+  let checked = 0;
+  for (const backend of backends) {
+    const params = backend.params ?? [];
+    const mine = described.filter(([, schema]) => schema['x-qs-backend'] === backend.name);
+    if (!backend.paramsField) {
+      assert.equal(params.length, 0, backend.name);
+      assert.equal(mine.length, 0, `${backend.name} has no params field but a schema`);
+      continue;
+    }
+    // SolveParams' field of the backend refers to the schema that names the backend.
+    const field = solveParams[jsonName(backend.paramsField)];
+    assert.ok(field?.$ref, `SolveParams.${backend.paramsField}`);
+    const schema = resolve(field.$ref);
+    assert.equal(schema['x-qs-backend'], backend.name);
+    assert.equal(mine.length, 1, backend.name);
+    // The same parameters, each with its type, default, unit, help and bounds.
+    assert.deepEqual(Object.keys(schema.properties ?? {}).sort(), params.map((p) => jsonName(p.name)).sort(),
+      backend.name);
+    for (const param of params) {
+      const where = `${backend.name}.${param.name}`;
+      const property = schema.properties[jsonName(param.name)];
+      assert.equal(property.description, param.help, where);
+      assert.equal(property['x-qs-default'], param.defaultValue || undefined, where);
+      assert.equal(property['x-qs-unit'], param.unit || undefined, where);
+      if (param.repeated) assert.equal(property.type, 'array', where);
+      const value = param.repeated ? property.items : property;
+      // A reference carries the annotations beside it, in allOf.
+      const ref = value.$ref ?? value.allOf?.[0]?.$ref;
+      if (param.type === 'enum') {
+        // Every choice is a value of the enum, in order; the enum's schema is shared with the answers, so it
+        // also holds values that are reported but refused in a request (SCHEDULE_CUSTOM).
+        const values = resolve(ref).enum;
+        assert.ok(param.choices.length > 0, where);
+        assert.deepEqual(values.filter((v) => param.choices.includes(v)), param.choices, where);
+      } else if (valueTypes[param.type]) {
+        assert.equal(ref, undefined, where);
+        for (const [key, expected] of Object.entries(valueTypes[param.type])) {
+          assert.equal(value[key], expected, `${where}: ${key}`);
+        }
+        if ('min' in param) {
+          assert.equal(value.minimum, param.min, `${where}: minimum`);
+          assert.equal(value.exclusiveMinimum, param.minExclusive || undefined, `${where}: exclusiveMinimum`);
+        } else if (param.type !== 'uint32') {
+          assert.equal(value.minimum, undefined, `${where}: minimum`);  // uint32 values have their own 0
+        }
+        assert.equal(value.maximum, param.max, `${where}: maximum`);
+      } else {
+        // A message of its own: the reference names it.
+        assert.ok(ref?.endsWith(`.${param.type}`), `${where}: ${ref} for ${param.type}`);
+        resolve(ref);
+      }
+      ++checked;
+    }
+  }
+  assert.ok(checked >= 50, `only ${checked} parameters checked`);
 });

@@ -15,10 +15,21 @@
 #include <string>
 
 #include "tests/testing/linkedin_queens.h"
+#include "tests/tools/tool_flags.h"
+
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: generate_linkedin_queens SEED N [N ...]\n"
+    "Prints one LinkedIn-Queens puzzle with a unique solution per side N\n"
+    "(5..12), in the format of tests/data/queens/linkedin_queens.txt.\n";
+
+}  // namespace
 
 int main(int argc, char** argv) {
+  if (qs::tools::PrintUsageIfAsked(argc, argv, kUsage)) return 0;
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s SEED N [N ...]\n", argv[0]);
+    std::fprintf(stderr, "%s", kUsage);
     return 2;
   }
   const uint64_t seed = std::strtoull(argv[1], nullptr, 10);

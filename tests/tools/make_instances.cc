@@ -14,8 +14,15 @@
 #include "absl/strings/str_cat.h"
 #include "formats/qubo_text.h"
 #include "tests/testing/reference_instances.h"
+#include "tests/tools/tool_flags.h"
 
 namespace {
+
+constexpr char kUsage[] =
+    "Usage: make_instances OUTPUT_DIR\n"
+    "Writes the reference QUBO instances (NAME.qubo, and NAME.map where the\n"
+    "reduction removes variables) into OUTPUT_DIR, e.g. tests/data/instances\n"
+    "from the repository root.\n";
 
 bool WriteFile(const std::string& path, const std::string& text) {
   std::ofstream out(path);
@@ -28,8 +35,9 @@ bool WriteFile(const std::string& path, const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (qs::tools::PrintUsageIfAsked(argc, argv, kUsage)) return 0;
   if (argc != 2) {
-    std::fprintf(stderr, "usage: %s OUTPUT_DIR\n", argv[0]);
+    std::fprintf(stderr, "%s", kUsage);
     return 2;
   }
   const std::string dir = argv[1];

@@ -25,8 +25,16 @@
 #include "core/families/builtin.h"
 #include "formats/puzzle_text.h"
 #include "tests/testing/nyt_puzzle.h"
+#include "tests/tools/tool_flags.h"
 
 namespace {
+
+constexpr char kUsage[] =
+    "Usage: preprocess_stats [SOURCE_DIR]\n"
+    "Prints as a markdown table what preprocessing (roof, qpro) removes from\n"
+    "the reference QUBOs of tests/data/instances and from puzzles, and its\n"
+    "time. SOURCE_DIR is the repository root (default: the current\n"
+    "directory).\n";
 
 struct Model {
   std::string name;
@@ -133,6 +141,7 @@ Outcome Compile(const Model& model, qs::v1::Preprocess preprocess) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (qs::tools::PrintUsageIfAsked(argc, argv, kUsage)) return 0;
   const std::string root = argc > 1 ? argv[1] : ".";
   std::printf(
       "| model | variables | roof: removed | roof: ms | qpro: removed | qpro: "

@@ -14,8 +14,15 @@
 #include "core/families/queens/queens.h"
 #include "core/families/queens/queens_binary.h"
 #include "core/families/queens/queens_formula.h"
+#include "tests/tools/tool_flags.h"
 
 namespace {
+
+constexpr char kUsage[] =
+    "Usage: queens_formula_table [N ...]\n"
+    "Prints Bryant's Table 1 of the N-queens formulas against the operations\n"
+    "and CNF sizes this project's BIN and ONH encoders emit, as one markdown\n"
+    "table. Default sizes: 8 10 12 16 20 24 32 48 64.\n";
 
 int Run(const std::vector<int>& sizes) {
   std::printf(
@@ -50,6 +57,7 @@ int Run(const std::vector<int>& sizes) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (qs::tools::PrintUsageIfAsked(argc, argv, kUsage)) return 0;
   std::vector<int> sizes;
   for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
   if (sizes.empty()) sizes = {8, 10, 12, 16, 20, 24, 32, 48, 64};

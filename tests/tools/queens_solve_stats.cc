@@ -29,8 +29,20 @@
 #include "core/families/queens/queens.h"
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "tests/testing/linkedin_queens.h"
+#include "tests/tools/tool_flags.h"
 
 namespace {
+
+constexpr char kUsage[] =
+    "Usage: queens_solve_stats [PUZZLE_FILE] [--reads R] [--sweeps S]\n"
+    "                          [--seed X] [--nqueens N,N,...] [--beta-hot B]\n"
+    "                          [--beta-cold B] [--linear]\n"
+    "                          [--drop-region-term] [--givens K]\n"
+    "Compiles the stored LinkedIn-Queens puzzles and N-queens boards and\n"
+    "anneals each with the CPU sampler; prints one line per puzzle.\n"
+    "Defaults: tests/data/queens/linkedin_queens.txt, 100 reads of 1000\n"
+    "sweeps, seed 1, N-queens 8 and 12, every region term kept, no queens\n"
+    "given. Run from the source directory, or give the puzzle file.\n";
 
 class CountingSink : public qs::SampleSink {
  public:
@@ -89,6 +101,7 @@ int main(int argc, char** argv) {
   qs::v1::CompileOptions options;
   bool drop_region_term = false;
   int givens = 0;
+  if (qs::tools::PrintUsageIfAsked(argc, argv, kUsage)) return 0;
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
     if (std::strcmp(argv[i], "--reads") == 0 && has_value) {
@@ -116,12 +129,8 @@ int main(int argc, char** argv) {
     } else if (argv[i][0] != '-') {
       path = argv[i];
     } else {
-      std::fprintf(stderr,
-                   "usage: %s [PUZZLE_FILE] [--reads R] [--sweeps S] [--seed "
-                   "X] [--nqueens N,...] "
-                   "[--beta-hot B] [--beta-cold B] [--linear] "
-                   "[--drop-region-term] [--givens K]\n",
-                   argv[0]);
+      std::fprintf(stderr, "%s: unknown flag or missing value\n%s", argv[i],
+                   kUsage);
       return 2;
     }
   }

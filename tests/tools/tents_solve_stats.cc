@@ -12,7 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,8 +23,17 @@
 #include "core/sample/cpu_sa/cpu_sa_sampler.h"
 #include "tests/testing/tents_data.h"
 #include "tests/testing/tents_oracle.h"
+#include "tests/tools/tool_flags.h"
 
 namespace {
+
+constexpr char kUsage[] =
+    "Usage: tents_solve_stats [--reads R] [--sweeps S] [--seed X] "
+    "[--threads T]\n"
+    "Compiles the stored Tents puzzles (tests/data/tents/sgt_puzzles.txt)\n"
+    "and anneals each with the CPU sampler; prints one line per puzzle.\n"
+    "Defaults: 100 reads of 1000 sweeps, seed 1, two worker threads. Run\n"
+    "from the source directory or set QS_SOURCE_DIR.\n";
 
 class CollectingSink : public qs::SampleSink {
  public:
@@ -48,21 +57,23 @@ int main(int argc, char** argv) {
   qs::SampleParams params;  // 100 reads, 1000 sweeps
   params.seed = 1;
   int threads = 2;
-  for (int k = 1; k + 1 < argc; k += 2) {
-    const long value = std::strtol(argv[k + 1], nullptr, 10);
-    if (std::strcmp(argv[k], "--reads") == 0) {
-      params.num_reads = static_cast<int>(value);
-    } else if (std::strcmp(argv[k], "--sweeps") == 0) {
-      params.num_sweeps = static_cast<int>(value);
-    } else if (std::strcmp(argv[k], "--seed") == 0) {
-      params.seed = static_cast<uint64_t>(value);
-    } else if (std::strcmp(argv[k], "--threads") == 0) {
-      threads = static_cast<int>(value);
-    } else {
-      std::fprintf(stderr, "unknown flag %s\n", argv[k]);
-      return 2;
-    }
-  }
+  const std::optional<int> exit_code = qs::tools::ParseFlagPairs(
+      argc, argv, kUsage, [&](const std::string& flag, const char* text) {
+        const long value = std::strtol(text, nullptr, 10);
+        if (flag == "--reads") {
+          params.num_reads = static_cast<int>(value);
+        } else if (flag == "--sweeps") {
+          params.num_sweeps = static_cast<int>(value);
+        } else if (flag == "--seed") {
+          params.seed = static_cast<uint64_t>(value);
+        } else if (flag == "--threads") {
+          threads = static_cast<int>(value);
+        } else {
+          return false;
+        }
+        return true;
+      });
+  if (exit_code.has_value()) return *exit_code;
   const auto puzzles = qs::testing::ReadStoredTentsPuzzles();
   if (puzzles.empty()) {
     std::fprintf(stderr, "no puzzles in %s\n",

@@ -18,8 +18,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,8 +33,19 @@
 #include "core/solve/builtin_backends.h"
 #include "core/solve/solve_engine.h"
 #include "formats/puzzle_text.h"
+#include "tests/tools/tool_flags.h"
 
 namespace {
+
+constexpr char kUsage[] =
+    "Usage: zip_solve_stats [--levels L] [--sizes 6,7,8] [--time_limit S]\n"
+    "                       [--threads T] [--modes auto,qubo-only] "
+    "[--print 1]\n"
+    "Generates Zip levels and solves each through the solve engine; prints\n"
+    "per size the share solved and the median seconds per level.\n"
+    "Defaults: 10 levels per size, sizes 6,7,8, a 20 s limit per solve, two\n"
+    "worker threads, both modes (auto, qubo-only: auto without exact\n"
+    "engines). The defaults take several minutes.\n";
 
 double Median(std::vector<double> values) {
   if (values.empty()) return 0;
@@ -50,29 +61,30 @@ int main(int argc, char** argv) {
   double time_limit = 20;
   std::vector<int> sizes = {6, 7, 8};
   std::vector<std::string> modes = {"auto", "qubo-only"};
-  for (int k = 1; k + 1 < argc; k += 2) {
-    const std::string flag = argv[k], value = argv[k + 1];
-    if (flag == "--levels") {
-      levels = std::atoi(value.c_str());
-    } else if (flag == "--print") {
-      print = std::atoi(value.c_str());
-    } else if (flag == "--threads") {
-      threads = std::atoi(value.c_str());
-    } else if (flag == "--time_limit") {
-      time_limit = std::atof(value.c_str());
-    } else if (flag == "--sizes") {
-      sizes.clear();
-      for (absl::string_view s : absl::StrSplit(value, ',')) {
-        int side = 0;
-        if (absl::SimpleAtoi(s, &side)) sizes.push_back(side);
-      }
-    } else if (flag == "--modes") {
-      modes = absl::StrSplit(value, ',');
-    } else {
-      std::fprintf(stderr, "unknown flag %s\n", flag.c_str());
-      return 2;
-    }
-  }
+  const std::optional<int> exit_code = qs::tools::ParseFlagPairs(
+      argc, argv, kUsage, [&](const std::string& flag, const char* value) {
+        if (flag == "--levels") {
+          levels = std::atoi(value);
+        } else if (flag == "--print") {
+          print = std::atoi(value);
+        } else if (flag == "--threads") {
+          threads = std::atoi(value);
+        } else if (flag == "--time_limit") {
+          time_limit = std::atof(value);
+        } else if (flag == "--sizes") {
+          sizes.clear();
+          for (absl::string_view s : absl::StrSplit(value, ',')) {
+            int side = 0;
+            if (absl::SimpleAtoi(s, &side)) sizes.push_back(side);
+          }
+        } else if (flag == "--modes") {
+          modes = absl::StrSplit(value, ',');
+        } else {
+          return false;
+        }
+        return true;
+      });
+  if (exit_code.has_value()) return *exit_code;
   qs::WorkerPool pool(threads);
   qs::BackendRegistry backends;
   qs::BackendOptions options;

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "core/base/status_macros.h"
 #include "formats/model_text.h"
+#include "formats/model_text_internal.h"
 
 namespace qs {
 namespace {
@@ -396,18 +397,6 @@ std::vector<uint8_t> EncodeValues(const v1::ConstrainedModel& model,
 
 namespace {
 
-double EvaluatePolynomial(const v1::ModelPolynomial& p,
-                          std::span<const int64_t> values) {
-  double sum = p.constant();
-  for (const v1::ModelTerm& term : p.terms()) {
-    double product = term.coefficient();
-    for (uint32_t v : term.variables())
-      product *= static_cast<double>(values[v]);
-    sum += product;
-  }
-  return sum;
-}
-
 // How far `lhs sense rhs` is missed (0 when it holds, within a tolerance
 // relative to the sides' size).
 double Shortfall(double lhs, v1::ConstraintSense sense, double rhs) {
@@ -418,24 +407,13 @@ double Shortfall(double lhs, v1::ConstraintSense sense, double rhs) {
   return miss > tolerance ? miss : 0;
 }
 
-const char* SenseText(v1::ConstraintSense sense) {
-  switch (sense) {
-    case v1::CONSTRAINT_LESS_EQUAL:
-      return "<=";
-    case v1::CONSTRAINT_GREATER_EQUAL:
-      return ">=";
-    default:
-      return "==";
-  }
-}
-
 v1::Violation ConstraintViolation(const std::string& name, double lhs,
                                   v1::ConstraintSense sense, double rhs,
                                   double miss) {
-  v1::Violation v =
-      MakeViolation("constraint", name,
-                    absl::StrFormat("%s: %.10g %s %.10g is missed by %.10g",
-                                    name, lhs, SenseText(sense), rhs, miss));
+  v1::Violation v = MakeViolation(
+      "constraint", name,
+      absl::StrFormat("%s: %.10g %s %.10g is missed by %.10g", name, lhs,
+                      formats::model_text::SenseText(sense, "=="), rhs, miss));
   v.set_amount(miss);
   return v;
 }
@@ -445,9 +423,9 @@ v1::Violation ConstraintViolation(const std::string& name, double lhs,
 ModelScore ScoreModel(const v1::ConstrainedModel& model,
                       std::span<const int64_t> values) {
   ModelScore score;
-  score.objective = EvaluatePolynomial(model.objective(), values);
+  score.objective = formats::model_text::Evaluate(model.objective(), values);
   for (const v1::ModelConstraint& c : model.constraints()) {
-    const double lhs = EvaluatePolynomial(c.lhs(), values);
+    const double lhs = formats::model_text::Evaluate(c.lhs(), values);
     const double miss = Shortfall(lhs, c.sense(), c.rhs());
     if (miss > 0)
       score.violations.push_back(

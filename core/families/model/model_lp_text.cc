@@ -804,17 +804,6 @@ absl::Status CheckLpNames(const v1::ConstrainedModel& model) {
   return absl::OkStatus();
 }
 
-absl::string_view SenseText(v1::ConstraintSense sense) {
-  switch (sense) {
-    case v1::CONSTRAINT_LESS_EQUAL:
-      return "<=";
-    case v1::CONSTRAINT_GREATER_EQUAL:
-      return ">=";
-    default:
-      return "=";
-  }
-}
-
 absl::Status WriteConstraints(const v1::ConstrainedModel& model,
                               std::string& out) {
   if (model.constraints().empty()) return absl::OkStatus();
@@ -832,7 +821,7 @@ absl::Status WriteConstraints(const v1::ConstrainedModel& model,
     if (auto s = WriteTerms(model, constraint.lhs(), 1, line); !s.ok())
       return s;
     line.Add(absl::StrCat(
-        SenseText(constraint.sense()), " ",
+        model_text::SenseText(constraint.sense(), "="), " ",
         ExactNumber(constraint.rhs() - constraint.lhs().constant())));
     line.EndLine();
   }

@@ -122,7 +122,7 @@ absl::Status CheckWritable(const v1::ConstrainedModel& model,
 }
 
 double Evaluate(const v1::ModelPolynomial& polynomial,
-                const std::vector<int64_t>& values) {
+                std::span<const int64_t> values) {
   double sum = polynomial.constant();
   for (const v1::ModelTerm& term : polynomial.terms()) {
     double product = term.coefficient();
@@ -130,6 +130,18 @@ double Evaluate(const v1::ModelPolynomial& polynomial,
     sum += product;
   }
   return sum;
+}
+
+absl::string_view SenseText(v1::ConstraintSense sense,
+                            absl::string_view equal) {
+  switch (sense) {
+    case v1::CONSTRAINT_LESS_EQUAL:
+      return "<=";
+    case v1::CONSTRAINT_GREATER_EQUAL:
+      return ">=";
+    default:
+      return equal;
+  }
 }
 
 }  // namespace model_text

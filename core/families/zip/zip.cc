@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <deque>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 #include "core/compile/penalties.h"
+#include "core/qubo/variable_map.h"
 
 namespace qs {
 namespace {
@@ -33,6 +35,11 @@ constexpr int kOrthogonal[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
 // samplers alone solved 9 of 10 generated 8x8 levels within 20 s, against 5
 // with 1 and 6 with 4 (tests/tools/zip_solve_stats, docs/zip.md).
 constexpr double kMoveWeight = 2.0;
+
+bool SidesInRange(const v1::ZipPuzzle& zip) {
+  return zip.rows() >= kMinSide && zip.rows() <= kMaxSide &&
+         zip.cols() >= kMinSide && zip.cols() <= kMaxSide;
+}
 
 std::string CellName(int cell, int cols) {
   return absl::StrCat("(", cell / cols + 1, ",", cell % cols + 1, ")");
@@ -350,6 +357,25 @@ absl::StatusOr<std::vector<int>> ReadSteps(const ZipBoard& b,
   return steps;
 }
 
+// Records the stage of `assignment`'s variable map as ReduceByAssignment
+// does, but leaves the reduced model to the caller: each stage's assignment
+// extends the previous one, so only the last stage's model is ever used, and
+// building the model of every stage took most of the compile (an 11x12 grid
+// reduced through four stages, the first of them still 4 million couplers).
+absl::Status AddStage(std::span<const int8_t> assignment, const char* name,
+                      CompiledProblem& problem) {
+  ASSIGN_OR_RETURN(problem.variables, VariableMap::FromAssignment(assignment));
+  int zero_before = 0, one_before = 0;
+  for (const ReductionStage& s : problem.stages) {
+    zero_before += s.fixed_zero;
+    one_before += s.fixed_one;
+  }
+  problem.stages.push_back({name, problem.variables.num_reduced(),
+                            problem.variables.num_fixed_zero() - zero_before,
+                            problem.variables.num_fixed_one() - one_before});
+  return absl::OkStatus();
+}
+
 class ZipCompiler final : public PuzzleCompiler {
  public:
   absl::string_view kind() const override { return "zip"; }
@@ -357,7 +383,10 @@ class ZipCompiler final : public PuzzleCompiler {
     return v1::PuzzleSpec::kZip;
   }
 
+  // 0 for sides out of range: Compile refuses them naming the field, where a
+  // size refusal would name a server limit that no value lets through.
   int64_t ModelVariables(const v1::PuzzleSpec& spec) const override {
+    if (!SidesInRange(spec.zip())) return 0;
     const int64_t cells = SaturatingMul(spec.zip().rows(), spec.zip().cols());
     return SaturatingMul(cells, cells);
   }
@@ -366,10 +395,8 @@ class ZipCompiler final : public PuzzleCompiler {
   // moves between cells that are not neighbours, counted as if no wall split
   // any (N - 1 steps of N (N - 1) - 2E pairs for a grid of E edges).
   int64_t ModelCouplersAtLeast(const v1::PuzzleSpec& spec) const override {
+    if (!SidesInRange(spec.zip())) return 0;
     const int64_t rows = spec.zip().rows(), cols = spec.zip().cols();
-    if (rows < kMinSide || cols < kMinSide || rows > kMaxSide ||
-        cols > kMaxSide)
-      return 0;
     const int64_t n = rows * cols;
     const int64_t edges = rows * (cols - 1) + cols * (rows - 1);
     return n * n * (n - 1) + (n - 1) * (n * (n - 1) - 2 * edges);
@@ -421,8 +448,10 @@ class ZipCompiler final : public PuzzleCompiler {
           }
         }
       }
-      RETURN_IF_ERROR(ReduceByAssignment(assignment, name, problem));
+      RETURN_IF_ERROR(AddStage(assignment, name, problem));
     }
+    ASSIGN_OR_RETURN(problem.model,
+                     ApplyVariableMap(problem.full_model, problem.variables));
     problem.one_hot_groups = ReducedOneHotGroups(problem.variables, groups);
     return problem;
   }
@@ -557,9 +586,14 @@ absl::StatusOr<ZipBoard> CheckZipSpec(const v1::ZipPuzzle& zip) {
        {std::pair<const char*, uint32_t>{"rows", zip.rows()},
         std::pair<const char*, uint32_t>{"cols", zip.cols()}}) {
     if (side < kMinSide || side > kMaxSide) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("zip.", field, ": must be ", kMinSide, "..", kMaxSide,
-                       ", got ", side));
+      // The sides' range is not all that bounds a grid: the model's
+      // (rows * cols)^2 variables and about 2 (rows * cols)^3 couplers must
+      // fit the server's model limits too, which under their defaults take
+      // about 130 cells (12x12 is refused, 11x12 and 16x8 pass).
+      return absl::InvalidArgumentError(absl::StrCat(
+          "zip.", field, ": must be ", kMinSide, "..", kMaxSide, ", got ", side,
+          " (the grid's cells are bounded too, by the server's model limits: "
+          "about 130 cells under qs_server's default --max_model_mb)"));
     }
   }
   ZipBoard b;

@@ -151,7 +151,6 @@ absl::StatusOr<GeneratedPuzzle> GenerateZip(const ZipGenerateOptions& options,
         options.min_waypoints > 0 ? options.min_waypoints : 2 + n / 12, 2, n);
     while (static_cast<int>(positions.size()) < start_count)
       positions.insert(1 + static_cast<int>(rng.NextBelow(n - 2)));
-    const int clues_at_start = static_cast<int>(positions.size());
 
     v1::PuzzleSpec spec;
     Cnf cnf;
@@ -235,7 +234,11 @@ absl::StatusOr<GeneratedPuzzle> GenerateZip(const ZipGenerateOptions& options,
     out.solution.assign(static_cast<size_t>(n) * n, 0);
     for (int i = 0; i < n; ++i) out.solution[path[i] * n + i] = 1;
     out.clues = static_cast<int>(positions.size());
-    out.clues_at_start = clues_at_start;
+    // Waypoints are added until the path is unique, not removed: the clues of
+    // the full solution, as GeneratedPuzzle.clues_at_start counts them, are
+    // all its cells (the path numbered from end to end), as for the families
+    // that remove clues from a solved board.
+    out.clues_at_start = n;
     out.propagation_decided = fraction;
     return out;
   }

@@ -13,6 +13,7 @@
 #include "absl/base/thread_annotations.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "core/backend/requested_budget.h"
 #include "core/base/rng.h"
 
 namespace qs {
@@ -194,11 +195,8 @@ BackendJob Race::RoundJob(size_t index, uint32_t round,
   job.spec = job_.spec;
   job.problem = job_.problem;
   job.params = &params;
-  const JobBudget budget = racer.backend->Budget(
-      params, {.num_reads = static_cast<int>(
-                   params.has_num_reads() ? params.num_reads() : 100),
-               .num_sweeps = static_cast<int>(
-                   params.has_num_sweeps() ? params.num_sweeps() : 1000)});
+  const JobBudget budget =
+      racer.backend->Budget(params, RequestedBudget(params));
   job.num_reads = budget.num_reads;
   job.num_sweeps = budget.num_sweeps;
   job.seed = seed;
@@ -358,6 +356,8 @@ void Race::OnSample(size_t index, Sample sample) {
   sink_.OnSample(std::move(sample));
   if (valid && !first_valid_) first_valid_ = absl::Now() - start_;
   if (valid && options_.stop_at_valid) Stop("valid board");
+  if (valid && proven_optimum_ && AtOrBelow(energy, *proven_optimum_))
+    Stop("proven optimum");
   if (!options_.puzzle) CheckRawStop(energy);
 }
 
@@ -394,12 +394,16 @@ void Race::OnExactEnd(size_t index, const BackendResult& result) {
     Stop("infeasible");
     return;
   }
-  // Exact enumeration that ran to the end found the optimum.
+  // Exact enumeration that ran to the end found the optimum. A puzzle's
+  // race ends on it only at a valid board: a model's penalties may leave a
+  // broken board lowest where no board keeps every rule, which sat proves.
   const double optimum = states_[index].round_best;
   if (result.stop_reason != StopReason::kNone || !std::isfinite(optimum))
     return;
   proven_optimum_ = optimum;
-  if (has_best_ && AtOrBelow(best_energy_, optimum)) Stop("proven optimum");
+  if (has_best_ && (best_valid_ || !options_.puzzle) &&
+      AtOrBelow(best_energy_, optimum))
+    Stop("proven optimum");
 }
 
 void Race::OnRoundEnd(size_t index) {

@@ -14,7 +14,9 @@
 // this kernel only for models of at least kBitSliceMinVariables variables
 // (optimisation workloads such as G-set graphs) and never for distinct_valid
 // requests (uniform sampling); smaller models keep the float kernel's
-// independent reads.
+// independent reads. A word costs the same however few of its lanes hold a
+// read, so calls of fewer than kBitSliceMinReads reads keep the float kernel
+// too, whose batches of 8 or 16 reads spread over every core.
 //
 // Reproducibility: reads are annealed in fixed words of 256 (reads [0, 256),
 // [256, 512), ...), each word driven by its own random stream seeded from its
@@ -44,6 +46,12 @@ namespace qs {
 inline constexpr int kBitSliceLanes = 256;
 // The smallest model cpu-sa anneals on this kernel (see above).
 inline constexpr int kBitSliceMinVariables = 512;
+// The fewest reads of a call cpu-sa anneals on this kernel. On the
+// 729-variable Sudoku (2 cores, AVX2) a word of 1,000 sweeps costs about as
+// much CPU as 70 float reads, so below half a word the float kernel's
+// batches on both cores end first; 32 reads took 4x less wall time
+// (docs/annealer.md, "Bit-sliced kernel").
+inline constexpr int kBitSliceMinReads = 128;
 // The largest |coupling| in units, and the largest row sum of |couplings| and
 // |field| (below 2^kBitSliceMaxPlanes), of a qualifying model.
 inline constexpr int kBitSliceMaxWeight = 15;

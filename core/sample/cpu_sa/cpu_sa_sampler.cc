@@ -127,10 +127,11 @@ class CpuSaSampler final : public Sampler {
     const ResolvedSchedule& schedule = *resolved;
     const KernelPath path = ResolveKernelPath(params.kernel);
     // The automatic choice takes the bit-sliced kernel when the model
-    // qualifies and is large (bitslice_kernel.h); a path the request names is
-    // the float kernel's.
+    // qualifies and is large and the call fills at least half a word
+    // (bitslice_kernel.h); a path the request names is the float kernel's.
     std::shared_ptr<const BitSliceModel> bitsliced;
-    if (params.kernel == KernelPath::kAuto && n >= kBitSliceMinVariables) {
+    if (params.kernel == KernelPath::kAuto && n >= kBitSliceMinVariables &&
+        params.num_reads >= kBitSliceMinReads) {
       bitsliced = CachedBitSliceModel(model, params.derived);
       if (!bitsliced->qualifies) bitsliced = nullptr;
     }

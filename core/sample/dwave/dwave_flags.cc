@@ -12,7 +12,9 @@
 // process listings).
 // Each help string is also the "meaning" column of the D-Wave table in
 // docs/operations.md (scripts/update-flag-docs.sh); "; empty: ..." says what
-// the empty default stands for.
+// the empty default stands for. A default is DwaveOptions' own
+// (dwave_options.h), so that the flags and a host that passes DwaveOptions{}
+// (tests) cannot disagree; the number is written there only.
 ABSL_FLAG(std::string, dwave_endpoint, "",
           "SAPI base URL (e.g. https://na-west-1.cloud.dwavesys.com/sapi/v2/); "
           "wins over `--dwave_region`");
@@ -32,22 +34,28 @@ ABSL_FLAG(std::string, dwave_solver, "",
 ABSL_FLAG(std::string, dwave_topology, "",
           "Topology of the solver chosen when `--dwave_solver` is empty: "
           "pegasus, zephyr or chimera; empty: any");
-ABSL_FLAG(double, dwave_chain_strength_prefactor, 1.414,
+ABSL_FLAG(double, dwave_chain_strength_prefactor,
+          qs::DwaveOptions{}.chain_strength_prefactor,
           "Default prefactor of uniform torque compensation (the chain "
           "strength)");
-ABSL_FLAG(double, dwave_embedding_timeout_seconds, 120,
+ABSL_FLAG(double, dwave_embedding_timeout_seconds,
+          absl::ToDoubleSeconds(qs::DwaveOptions{}.embedding_timeout),
           "Time budget of the minor-embedding heuristic, seconds");
-ABSL_FLAG(int, dwave_embedding_cache_size, 64,
+ABSL_FLAG(int, dwave_embedding_cache_size,
+          static_cast<int>(qs::DwaveOptions{}.embedding_cache_size),
           "Embeddings kept per (solver graph, problem graph)");
-ABSL_FLAG(double, dwave_request_timeout_seconds, 120,
+ABSL_FLAG(double, dwave_request_timeout_seconds,
+          absl::ToDoubleSeconds(qs::DwaveOptions{}.request_timeout),
           "Read timeout of one SAPI request, seconds (long polls add their "
           "wait)");
-ABSL_FLAG(double, dwave_solve_timeout_seconds, 1800,
+ABSL_FLAG(double, dwave_solve_timeout_seconds,
+          absl::ToDoubleSeconds(qs::DwaveOptions{}.solve_timeout),
           "Upper bound of a D-Wave solve when the call has no deadline, "
           "seconds");
-ABSL_FLAG(int, dwave_poll_seconds, 30,
+ABSL_FLAG(int, dwave_poll_seconds, qs::DwaveOptions{}.poll_timeout_seconds,
           "Long-poll wait per SAPI status request, seconds, 1..30");
-ABSL_FLAG(double, dwave_status_interval_seconds, 60,
+ABSL_FLAG(double, dwave_status_interval_seconds,
+          absl::ToDoubleSeconds(qs::DwaveOptions{}.status_cache_ttl),
           "How often the D-Wave backend's availability (token, SAPI, solver) "
           "is probed in the background, seconds; requests and `ListBackends` "
           "read the last result and never wait on SAPI");

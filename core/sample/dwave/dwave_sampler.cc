@@ -1015,8 +1015,9 @@ absl::Status DwaveSampler::ReadAnswers(const std::vector<PlannedJob>& jobs,
   for (const PlannedJob& j : jobs) {
     if (!j.answer) continue;
     const dwave::ProblemAnswer& a = *j.answer;
-    ASSIGN_OR_RETURN(dwave::QpAnswer decoded,
-                     dwave::DecodeQpAnswer(a.fields, "ising"));
+    ASSIGN_OR_RETURN(
+        dwave::QpAnswer decoded,
+        dwave::DecodeQpAnswer(a.fields, dwave::QpProblemType::kIsing));
     dwave::UndoGauge(gauged[j.transform].gauge, decoded.active_variables,
                      decoded.solutions);
     ASSIGN_OR_RETURN(

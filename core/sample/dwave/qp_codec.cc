@@ -185,7 +185,7 @@ absl::StatusOr<PhysicalProblem> DecodeQp(
 }
 
 absl::StatusOr<QpAnswer> DecodeQpAnswer(const QpAnswerFields& fields,
-                                        absl::string_view type) {
+                                        QpProblemType type) {
   QpAnswer answer;
   answer.num_variables = fields.num_variables;
   auto active =
@@ -205,7 +205,7 @@ absl::StatusOr<QpAnswer> DecodeQpAnswer(const QpAnswerFields& fields,
         absl::StrCat("answer.solutions: ", raw->size(), " bytes for ", count,
                      " solutions of ", n, " variables"));
   }
-  const int8_t zero = type == "qubo" ? 0 : -1;
+  const int8_t zero = type == QpProblemType::kQubo ? 0 : -1;
   answer.solutions.resize(count);
   for (size_t s = 0; s < count; ++s) {
     answer.solutions[s].resize(n);

@@ -18,7 +18,11 @@
 
 namespace qs::dwave {
 
-// A problem on physical qubits, in the units of its type ("ising": h/J, "qubo":
+// SAPI's problem types. The sampler submits Ising problems; the QUBO type is
+// known so that its answers (0/1 values) decode too.
+enum class QpProblemType { kIsing, kQubo };
+
+// A problem on physical qubits, in the units of its type (Ising: h/J, QUBO:
 // Q diagonal/off-diagonal).
 struct PhysicalProblem {
   absl::flat_hash_map<int, double> linear;  // qubit label -> bias
@@ -65,10 +69,10 @@ struct QpAnswerFields {
   std::optional<std::string> num_occurrences;
 };
 
-// Decodes an answer of a problem of type `type` ("ising": bits map to -1/+1,
-// "qubo": 0/1).
+// Decodes an answer of a problem of type `type` (Ising: bits map to -1/+1,
+// QUBO: 0/1).
 absl::StatusOr<QpAnswer> DecodeQpAnswer(const QpAnswerFields& fields,
-                                        absl::string_view type);
+                                        QpProblemType type);
 
 // The inverse (for the emulator): values are -1/+1 for ising or 0/1 for qubo.
 QpAnswerFields EncodeQpAnswer(const QpAnswer& answer);

@@ -89,7 +89,7 @@ absl::StatusOr<SolverInfo> ParseSolverInfo(absl::string_view json);
 // One job of a submission.
 struct ProblemJob {
   std::string solver_identity_json;
-  std::string type = "ising";  // "ising" or "qubo"
+  std::string type = "ising";  // SAPI's problem type (QpProblemType)
   QpData data;
   std::string params_json = "{}";  // a JSON object
   std::string label;               // sent when not empty

@@ -19,6 +19,7 @@
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
+#include "core/sample/cpu_sa/bitslice_kernel.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/exact/brute_force_sampler.h"
@@ -450,6 +451,29 @@ TEST(CpuSaSamplerTest, EveryStopKeepsTheReadsItCutScored) {
 
 // A long anneal stops at each slice boundary where another request waits,
 // and resumes behind it; where it stopped never changes its reads.
+// A bit-sliced word costs as much for one read as for 256: a call of fewer
+// than kBitSliceMinReads reads of a qualifying model keeps the float kernel,
+// whose batches of a few reads spread over the pool's threads, and from
+// there on it takes the words.
+TEST(CpuSaSamplerTest, FewReadsOfALargeModelKeepTheFloatKernel) {
+  const Qubo model = TorusGlass(32, 5);
+  ASSERT_GE(model.num_variables(), kBitSliceMinVariables);
+  SampleParams params;
+  params.num_sweeps = 20;
+  for (const int reads : {1, 32, kBitSliceMinReads - 1, kBitSliceMinReads}) {
+    SCOPED_TRACE(reads);
+    params.num_reads = reads;
+    const SaRun run = SampleWith(model, params, 2);
+    const bool bitsliced = reads >= kBitSliceMinReads;
+    EXPECT_EQ(run.stats.kernel.rfind("bitsliced", 0) == 0, bitsliced)
+        << run.stats.kernel;
+    EXPECT_EQ(run.stats.lanes,
+              bitsliced ? kBitSliceLanes
+                        : KernelLanes(ResolveKernelPath(KernelPath::kAuto)));
+    EXPECT_EQ(run.samples.size(), static_cast<size_t>(reads));
+  }
+}
+
 TEST(CpuSaSamplerTest, YieldingAtSliceBoundariesChangesNoRead) {
   for (const bool bitsliced : {false, true}) {
     SCOPED_TRACE(absl::StrCat("bitsliced ", bitsliced));
@@ -478,6 +502,23 @@ TEST(CpuSaSamplerTest, YieldingAtSliceBoundariesChangesNoRead) {
       EXPECT_EQ(loaded[k].energy, alone.samples[k].energy) << "read " << k;
     }
   }
+}
+
+// The batch gives its thread to the waiting request at its slice
+// boundaries: on a one-thread pool the competitor's tasks run while the
+// batch's one read is still annealing, once per slice (about twenty; 20
+// measured), where a batch that never yields lets only the 4 tasks queued
+// ahead of it run.
+TEST(CpuSaSamplerTest, ABatchYieldsItsThreadAtSliceBoundaries) {
+  const Qubo model = RandomQubo(300, 0.2, false, 9);
+  SampleParams params;
+  params.num_reads = 1;
+  params.num_sweeps = 2000;
+  params.seed = 11;
+  params.kernel = KernelPath::kScalar;
+  EXPECT_GE(
+      testing::CompetitorRunsBeforeFirstRead(&NewCpuSaSampler, model, params),
+      10);
 }
 
 TEST(SaKernelTest, PollsTheInterrupterWithinASweep) {

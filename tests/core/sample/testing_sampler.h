@@ -4,6 +4,7 @@
 #define QS_TESTS_CORE_SAMPLE_TESTING_SAMPLER_H_
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 
@@ -26,6 +27,7 @@ class CompetingRequest {
   explicit CompetingRequest(WorkerPool& pool, int tasks = 4)
       : group_(pool.NewGroup()) {
     spin_ = [this] {
+      runs_.fetch_add(1);
       absl::SleepFor(absl::Microseconds(200));
       if (!done_.load()) group_->Submit(spin_);
     };
@@ -36,12 +38,48 @@ class CompetingRequest {
     done_.store(true);
     return group_->Wait();
   }
+  // Tasks of this request that have started so far.
+  int64_t runs() const { return runs_.load(); }
 
  private:
   std::shared_ptr<WorkerPool::TaskGroup> group_;
   std::atomic<bool> done_{false};
+  std::atomic<int64_t> runs_{0};
   std::function<void()> spin_;
 };
+
+// How many tasks of a CompetingRequest ran on a pool of `threads` threads
+// before make(pool)->Sample delivered its first read. A sampler that keeps
+// every thread busy with reads of several slices each gives a thread away at
+// each boundary, so the count grows with the slices; one that never yields
+// lets only the tasks queued ahead of its own run.
+inline int64_t CompetitorRunsBeforeFirstRead(SamplerFactory make,
+                                             const Qubo& model,
+                                             const SampleParams& params,
+                                             int threads = 1) {
+  class FirstReadSink final : public SampleSink {
+   public:
+    explicit FirstReadSink(const CompetingRequest& busy) : busy_(busy) {}
+    void OnSample(Sample) override {
+      int64_t none = -1;
+      at_first_read_.compare_exchange_strong(none, busy_.runs());
+    }
+    int64_t at_first_read() const { return at_first_read_.load(); }
+
+   private:
+    const CompetingRequest& busy_;
+    std::atomic<int64_t> at_first_read_{-1};
+  };
+  WorkerPool pool(threads);
+  std::unique_ptr<Sampler> sampler = make(&pool);
+  CompetingRequest busy(pool);
+  FirstReadSink sink(busy);
+  Interrupter interrupter;
+  const absl::StatusOr<SampleStats> stats =
+      sampler->Sample(model, params, sink, interrupter);
+  if (!busy.Stop().ok() || !stats.ok()) return -1;
+  return sink.at_first_read();
+}
 
 // make(pool)->Sample on a pool of `threads` threads, stopped by `interrupter`
 // when one is given.

@@ -1,5 +1,5 @@
 // The engine, the server and the clients know no backend by name
-// (docs/architecture.md §2.6): no source file of core/solve/, server/ or
+// (docs/architecture.md §2.3): no source file of core/solve/, server/ or
 // clients/ compares anything with a registered backend's name or asks
 // whether a backend's own message is set. What a backend needs is declared in
 // its folder and reaches the others through the Backend interface and

@@ -151,9 +151,10 @@ TEST_F(SolveEngineLimitsTest, AttemptsCountReplicasAndSlices) {
     EXPECT_THAT(solve(backend, 8),
                 testing::StatusIs(
                     absl::StatusCode::kResourceExhausted,
-                    ::testing::AllOf(kOverLimit,
-                                     ::testing::HasSubstr("replicas or slices"),
-                                     ::testing::HasSubstr("512000"))))
+                    ::testing::AllOf(
+                        kOverLimit, ::testing::HasSubstr("replicas or slices"),
+                        ::testing::HasSubstr("512000"),
+                        ::testing::HasSubstr("(qs_server --max_attempts)"))))
         << backend;
   }
 }
@@ -167,7 +168,7 @@ TEST_F(SolveEngineLimitsTest, ModelMemoryIsEstimatedBeforeItIsBuilt) {
   for (const absl::Status& status : {Check(large), Compile(large)}) {
     EXPECT_EQ(status.code(), absl::StatusCode::kResourceExhausted) << status;
     EXPECT_THAT(std::string(status.message()),
-                ::testing::HasSubstr("--max_model_mb"));
+                ::testing::HasSubstr("(qs_server --max_model_mb)"));
     EXPECT_THAT(std::string(status.message()),
                 ::testing::StartsWith("puzzle: "));
   }
@@ -186,8 +187,55 @@ TEST_F(SolveEngineLimitsTest, MillionSpinLatticeIsWithinTheDefaultLimits) {
   larger.mutable_maxcut()->set_num_nodes(
       static_cast<uint32_t>(SolveLimits().max_variables + 1));
   EXPECT_THAT(Check(larger),
-              testing::StatusIs(absl::StatusCode::kResourceExhausted,
-                                ::testing::HasSubstr("variables, over")));
+              testing::StatusIs(
+                  absl::StatusCode::kResourceExhausted,
+                  ::testing::AllOf(
+                      ::testing::HasSubstr("variables, over"),
+                      ::testing::HasSubstr("(qs_server --max_variables)"))));
+}
+
+// Every size refusal names the qs_server flag that moves it, and a model over
+// several limits names each of them: raising only the one named first would
+// meet the next refusal. The reduced model's couplers, counted after
+// compiling, name theirs too.
+TEST_F(SolveEngineLimitsTest, SizeRefusalsNameTheFlagsThatMoveThem) {
+  SolveLimits limits;
+  limits.max_variables = 100;
+  limits.max_couplers = 1000;
+  limits.max_model_bytes = int64_t{1} << 20;
+  const SolveEngine engine(&BuiltinCompilers(), &samplers_, limits);
+  v1::CompileRequest compile;
+  compile.mutable_puzzle()->mutable_queens()->set_rows(40);
+  EXPECT_THAT(engine.Compile(compile).status(),
+              testing::StatusIs(
+                  absl::StatusCode::kResourceExhausted,
+                  ::testing::AllOf(
+                      ::testing::StartsWith("puzzle: the queens model has "),
+                      ::testing::HasSubstr("(qs_server --max_variables)"),
+                      ::testing::HasSubstr("(qs_server --max_couplers)"),
+                      ::testing::HasSubstr("(qs_server --max_model_mb)"))));
+  // A raw model declares no couplers before it is built: 8 nodes, every pair
+  // joined, over a limit of 10 couplers once compiled.
+  SolveLimits few;
+  few.max_couplers = 10;
+  const SolveEngine reduced(&BuiltinCompilers(), &samplers_, few);
+  v1::SolveRequest request;
+  v1::MaxCutPuzzle& graph = *request.mutable_puzzle()->mutable_maxcut();
+  graph.set_num_nodes(8);
+  for (uint32_t u = 0; u < 8; ++u) {
+    for (uint32_t v = u + 1; v < 8; ++v) {
+      graph.add_u(u);
+      graph.add_v(v);
+      graph.add_w(1);
+    }
+  }
+  Interrupter interrupter;
+  EXPECT_THAT(
+      reduced.Solve(request, interrupter, [](v1::SolveResponse&&) {}),
+      testing::StatusIs(
+          absl::StatusCode::kResourceExhausted,
+          ::testing::AllOf(
+              kOverLimit, ::testing::HasSubstr("(qs_server --max_couplers)"))));
 }
 
 // A lattice of 300,000 spins (over the former limit of 200,000 variables)

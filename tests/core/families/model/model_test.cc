@@ -141,15 +141,22 @@ v1::PuzzleSolution Board(const v1::ConstrainedModel& m,
   return board;
 }
 
+// `m` compiled with no reduction, so that the QUBO keeps every bit of the
+// encoding for enumeration and Encode.
+absl::StatusOr<CompiledProblem> CompileUnreduced(
+    const PuzzleCompiler& compiler, const v1::ConstrainedModel& m) {
+  v1::CompileOptions options;
+  options.set_reduction(v1::REDUCTION_NONE);
+  return compiler.Compile(Spec(m), options);
+}
+
 class ModelEncodingTest : public ::testing::TestWithParam<v1::IntegerEncoding> {
 };
 
 TEST_P(ModelEncodingTest, GroundStateIsTheOptimum) {
   const v1::ConstrainedModel m = SmallModel(GetParam());
   const std::unique_ptr<PuzzleCompiler> compiler = NewModelCompiler();
-  v1::CompileOptions options;
-  options.set_reduction(v1::REDUCTION_NONE);
-  absl::StatusOr<CompiledProblem> problem = compiler->Compile(Spec(m), options);
+  absl::StatusOr<CompiledProblem> problem = CompileUnreduced(*compiler, m);
   ASSERT_OK(problem.status());
   const Qubo& qubo = problem->full_model;
   ASSERT_LE(qubo.num_variables(), 22);
@@ -201,9 +208,7 @@ TEST_P(ModelEncodingTest, KnownOptimumScoresItsObjective) {
 TEST_P(ModelEncodingTest, EachBrokenConstraintRaisesTheEnergy) {
   const v1::ConstrainedModel m = SmallModel(GetParam());
   const std::unique_ptr<PuzzleCompiler> compiler = NewModelCompiler();
-  v1::CompileOptions options;
-  options.set_reduction(v1::REDUCTION_NONE);
-  absl::StatusOr<CompiledProblem> problem = compiler->Compile(Spec(m), options);
+  absl::StatusOr<CompiledProblem> problem = CompileUnreduced(*compiler, m);
   ASSERT_OK(problem.status());
   std::set<std::string> broken_alone;
   for (const auto& values : AllValues(m)) {

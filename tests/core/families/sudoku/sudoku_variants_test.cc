@@ -26,6 +26,7 @@ namespace {
 
 using ::qs::testing::StatusIs;
 using ::testing::Contains;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 // Cells of a grid string ('.' blank, digits, then 'A'.. for 10..).
@@ -301,6 +302,77 @@ TEST(SudokuVariantsTest, KillerCagesAddTheirSquaredSum) {
   EXPECT_THAT(Rules(repeat, grid), Contains("cage_duplicate"));
   ExpectBroken(repeat, grid, -16, "cage_duplicate");
   EXPECT_THAT(Rules(repeat, grid), ::testing::Not(Contains("cage_sum")));
+}
+
+// Relabelling digits keeps every row, column and box valid, so only the cage
+// term can tell the relabelled grid from the solution: swapping 1 and 2 in the
+// 4x4 solution moves the sums of cages {9, 13} and {2, 6} and of the single
+// cells 12 and 3 by one each, (sum - S)^2 = 1 four times; the cages holding
+// both a 1 and a 2 keep their sums.
+TEST(SudokuVariantsTest, RelabelledSolutionPaysForEachWrongCageSum) {
+  auto relabel = [](std::string grid, char a, char b) {
+    for (char& ch : grid) ch = ch == a ? b : ch == b ? a : ch;
+    return grid;
+  };
+  const v1::PuzzleSpec four = Killer4(std::string(16, '.'));
+  const std::string four_relabelled = relabel(kKiller4Solution, '1', '2');
+  const CompiledProblem none = CompileOrDie(four, v1::REDUCTION_NONE);
+  auto energy = [&](const v1::PuzzleSpec& spec, const CompiledProblem& problem,
+                    const std::string& grid) {
+    auto bits = NewSudokuCompiler()->Encode(spec, problem, Board(grid));
+    EXPECT_TRUE(bits.ok()) << bits.status();
+    return problem.full_model.Energy(*bits);
+  };
+  EXPECT_DOUBLE_EQ(energy(four, none, kKiller4Solution), -16);
+  EXPECT_DOUBLE_EQ(energy(four, none, four_relabelled), -16 + 4);
+  // The relabelled grid breaks the cages and nothing else.
+  EXPECT_THAT(Rules(Boxed(2, std::string(16, '.')), four_relabelled),
+              ::testing::IsEmpty());
+  EXPECT_THAT(Rules(four, four_relabelled),
+              ::testing::Each(::testing::Eq("cage_sum")));
+  EXPECT_EQ(Rules(four, four_relabelled).size(), 4u);
+  // The same on the 6x6 killer, for every pair of digits.
+  const v1::PuzzleSpec six = Killer6();
+  const CompiledProblem six_none = CompileOrDie(six, v1::REDUCTION_NONE);
+  for (char a = '1'; a <= '6'; ++a) {
+    for (char b = a + 1; b <= '6'; ++b) {
+      const std::string grid = relabel(kKiller6Solution, a, b);
+      EXPECT_THAT(Rules(Rectangular(2, 3, std::string(36, '.')), grid),
+                  ::testing::IsEmpty());
+      EXPECT_THAT(Rules(six, grid), Contains("cage_sum")) << a << b;
+      EXPECT_GE(energy(six, six_none, grid), -36 + 1) << a << b;
+    }
+  }
+}
+
+// Only the cage term decides between two Sudoku completions. The givens leave
+// cells 0, 3, 4 and 7 open, and the Sudoku rules let them hold 4 1 / 1 4 (the
+// solution) or 1 4 / 4 1; the cage {0, 1} of sum 7 over the given 3 in cell 1
+// asks for 4 in cell 0. With the givens clamped and nothing else (the cage
+// stage would clamp cell 0 too), every assignment of the 16 open variables is
+// enumerated: the solution is the only ground state.
+TEST(SudokuVariantsTest, CageTermAloneSettlesAnAmbiguousGrid) {
+  v1::PuzzleSpec spec = Boxed(2, ".32..23.34122143");
+  AddCage(spec, 7, {0, 1});
+  EXPECT_EQ(CountSolutions(Boxed(2, ".32..23.34122143"), CountMethod::kSat),
+            2u);
+  EXPECT_EQ(CountSolutions(spec, CountMethod::kSat), 1u);
+  const CompiledProblem problem = CompileOrDie(spec, v1::REDUCTION_CLUES);
+  ASSERT_EQ(problem.model.num_variables(), 16);
+  auto ground = FindGroundStates(problem.model, 10, nullptr);
+  ASSERT_OK(ground);
+  EXPECT_DOUBLE_EQ(ground->energy, -16);
+  ASSERT_EQ(ground->count, 1);
+  auto compiler = NewSudokuCompiler();
+  const v1::PuzzleSolution solution = compiler->Decode(
+      spec, problem, problem.variables.Expand(ground->states[0]));
+  EXPECT_EQ(absl::StrJoin(solution.rows(), ""), kKiller4Solution);
+  // The other completion keeps every Sudoku rule but the cage's sum.
+  const std::string other = "1324423134122143";
+  EXPECT_THAT(Rules(spec, other), ElementsAre("cage_sum"));
+  auto bits = compiler->Encode(spec, problem, Board(other));
+  ASSERT_OK(bits);
+  EXPECT_DOUBLE_EQ(problem.full_model.Energy(*bits), -16 + 9);
 }
 
 TEST(SudokuVariantsTest, CageStageKeepsTheDigitsACombinationAllows) {

@@ -1,7 +1,8 @@
 // Tests of the Zip family: the position-encoding QUBO ([Lucas 2014] §7.1)
 // scores a valid path 0 and every broken rule higher, the reduction keeps the
 // known path, the validator names each rule, the rules count paths (one for a
-// generated level, two where two paths fit), and the drawing.
+// generated level, two where two paths fit), the ground states of small reduced
+// models are exactly the valid paths, and the drawing.
 #include "core/families/zip/zip.h"
 
 #include <algorithm>
@@ -11,9 +12,11 @@
 #include <vector>
 
 #include "core/base/interrupter.h"
+#include "core/base/worker_pool.h"
 #include "core/compile/registry.h"
 #include "core/exact/exact_solver.h"
 #include "core/families/builtin.h"
+#include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
@@ -405,6 +408,63 @@ TEST(ZipRulesTest, SolutionsAreTheQubosGroundStates) {
       });
   ASSERT_TRUE(result.ok());
   EXPECT_EQ(found, 2);
+}
+
+// Every ground state of a reduced model is a valid path and every valid path
+// is a ground state: all assignments of the reduced model are enumerated, each
+// ground state is decoded and validated, and the boards are compared with the
+// paths the rules find (and counted against the depth-first search). Corner to
+// corner of a 3x3 grid has two paths, the row snake and the column snake; with
+// waypoints (2,1) and (2,3) between the corners the row snake, which the
+// reduction keeps, enters them in the wrong order, so only the order term
+// rules it out; the 4x3 level's waypoints (1,1), (1,3), (4,1) and (4,3) keep
+// three of the four paths from corner to corner.
+TEST(ZipRulesTest, ReducedGroundStatesAreExactlyThePaths) {
+  auto zip = NewZipCompiler();
+  WorkerPool pool(2);
+  for (const v1::PuzzleSpec& spec :
+       {ZipSpec(3, 3, {0, 8}), ZipSpec(3, 3, {0, 3, 5, 8}),
+        ZipSpec(4, 3, {0, 2, 9, 11})}) {
+    const CompiledProblem problem = CompileOrDie(spec, v1::REDUCTION_FULL);
+    // The reduction leaves variables to choose from, within the enumerator's
+    // reach.
+    ASSERT_GE(problem.model.num_variables(), 20) << spec.ShortDebugString();
+    ASSERT_LE(problem.model.num_variables(), kMaxExactVariables);
+    auto ground = FindGroundStates(problem.model, 100, &pool);
+    ASSERT_OK(ground);
+    EXPECT_EQ(ground->energy, problem.ground_energy);
+    ASSERT_EQ(ground->count, static_cast<int64_t>(ground->states.size()));
+    auto cells = [](const v1::PuzzleSolution& board) {
+      return std::vector<int>(board.cells().begin(), board.cells().end());
+    };
+    std::set<std::vector<int>> ground_boards, paths;
+    for (const std::vector<uint8_t>& state : ground->states) {
+      const std::vector<uint8_t> bits = problem.variables.Expand(state);
+      EXPECT_EQ(problem.full_model.Energy(bits), 0.0);
+      const v1::PuzzleSolution board = zip->Decode(spec, problem, bits);
+      auto report = zip->Validate(spec, board);
+      ASSERT_OK(report);
+      EXPECT_TRUE(report->valid()) << ::testing::PrintToString(cells(board));
+      ground_boards.insert(cells(board));
+    }
+    const int n = static_cast<int>(problem.full_model.num_variables());
+    ASSERT_OK(
+        SolveRules(ZipRules(), spec, n, 100, [&](std::vector<uint8_t> bits) {
+          paths.insert(cells(zip->Decode(spec, problem, bits)));
+        }));
+    EXPECT_EQ(paths.size(), CountByDfs(spec));
+    EXPECT_FALSE(paths.empty());
+    EXPECT_EQ(ground_boards, paths) << spec.ShortDebugString();
+  }
+  // The row snake of the second level: kept by the reduction, broken only in
+  // its waypoints' order.
+  const v1::PuzzleSpec ordered = ZipSpec(3, 3, {0, 3, 5, 8});
+  const CompiledProblem problem = CompileOrDie(ordered, v1::REDUCTION_FULL);
+  EXPECT_TRUE(problem.variables.IsConsistent(
+      EncodeOrDie(ordered, problem, Steps(kSnake3))));
+  auto report = zip->Validate(ordered, Steps(kSnake3));
+  ASSERT_OK(report);
+  EXPECT_THAT(RulesOf(*report), ElementsAre("waypoint_order"));
 }
 
 TEST(ZipGeneratorTest, GeneratesUniqueLevelsWithAndWithoutWalls) {

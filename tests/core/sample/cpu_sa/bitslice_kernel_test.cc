@@ -200,7 +200,7 @@ TEST(BitSliceModelTest, IsingFormGivesTheQubosEnergyDifferences) {
 
 TEST(BitSliceSamplerTest, SelectedForQualifyingModelsOnly) {
   SampleParams params;
-  params.num_reads = 10;
+  params.num_reads = kBitSliceMinReads;
   params.num_sweeps = 10;
   const SaRun gset = SampleWith(GsetLike(600, 0.02, false, 1), params, 1);
   EXPECT_TRUE(absl::StartsWith(gset.stats.kernel, "bitsliced"))

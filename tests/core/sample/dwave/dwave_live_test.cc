@@ -89,7 +89,8 @@ TEST_F(DwaveLiveTest, TwoQubitProblemOnTheRealService) {
   }
   auto answer = client->GetAnswer(id, ctx);
   ASSERT_OK(answer);
-  auto decoded = dwave::DecodeQpAnswer(answer->fields, "ising");
+  auto decoded =
+      dwave::DecodeQpAnswer(answer->fields, dwave::QpProblemType::kIsing);
   ASSERT_OK(decoded);
   EXPECT_EQ(decoded->num_variables, solver->num_qubits);
   int64_t reads = 0;

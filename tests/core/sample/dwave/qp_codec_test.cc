@@ -62,7 +62,7 @@ TEST(QpCodecTest, DecodesTheWorkedExampleAnswer) {
   fields.solutions = "gEAgwA==";
   fields.energies = "AAAAAAAA8L8AAAAAAADwvwAAAAAAAPC/AAAAAAAAAAA=";
   fields.num_occurrences = "JgAAACEAAAAbAAAAAgAAAA==";
-  auto answer = DecodeQpAnswer(fields, "qubo");
+  auto answer = DecodeQpAnswer(fields, QpProblemType::kQubo);
   ASSERT_OK(answer);
   EXPECT_THAT(answer->active_variables, ElementsAre(0, 1, 4));
   ASSERT_EQ(answer->solutions.size(), 4u);
@@ -90,7 +90,7 @@ TEST(QpCodecTest,
   fields.solutions = "AMA=";
   fields.energies = "AAAAAAAA8L8AAAAAAADwvw==";
   fields.num_occurrences = "BgAAAAQAAAA=";
-  auto answer = DecodeQpAnswer(fields, "ising");
+  auto answer = DecodeQpAnswer(fields, QpProblemType::kIsing);
   ASSERT_OK(answer);
   EXPECT_EQ(answer->num_variables, 5760);
   EXPECT_THAT(answer->active_variables, ElementsAre(30, 31));
@@ -111,7 +111,7 @@ TEST(QpCodecTest, MissingOccurrencesCountOnce) {
   fields.active_variables = "HgAAAB8AAAA=";
   fields.solutions = "AMA=";
   fields.energies = "AAAAAAAA8L8AAAAAAADwvw==";
-  auto answer = DecodeQpAnswer(fields, "ising");
+  auto answer = DecodeQpAnswer(fields, QpProblemType::kIsing);
   ASSERT_OK(answer);
   EXPECT_THAT(answer->num_occurrences, ElementsAre(1, 1));
 }
@@ -142,7 +142,7 @@ TEST(QpCodecTest, RejectsMalformedData) {
                        HasSubstr("active couplers")));
   QpAnswerFields short_solutions{
       0, "HgAAAB8AAAA=", "AA==", "AAAAAAAA8L8AAAAAAADwvw==", std::nullopt};
-  EXPECT_THAT(DecodeQpAnswer(short_solutions, "ising"),
+  EXPECT_THAT(DecodeQpAnswer(short_solutions, QpProblemType::kIsing),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("answer.solutions")));
 }

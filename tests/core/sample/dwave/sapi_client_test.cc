@@ -232,7 +232,7 @@ TEST_F(SapiClientTest, TheWorkedExampleRoundTrips) {
   EXPECT_DOUBLE_EQ(answer->timing.at("qpu_access_time"),
                    answer->timing.at("qpu_programming_time") +
                        answer->timing.at("qpu_sampling_time"));
-  auto decoded = DecodeQpAnswer(answer->fields, "qubo");
+  auto decoded = DecodeQpAnswer(answer->fields, QpProblemType::kQubo);
   ASSERT_OK(decoded);
   int64_t total = 0;
   for (size_t s = 0; s < decoded->solutions.size(); ++s) {

@@ -186,6 +186,20 @@ TEST(PtSamplerTest, YieldingToOtherRequestsChangesNoSample) {
   }
 }
 
+// Ladders give their threads to the waiting request at their slice
+// boundaries: with a ladder on each of the pool's 2 threads, the
+// competitor's tasks run while both are on their way (about 750 measured),
+// where ladders that never yield let only the tasks queued ahead of them run
+// (9 measured).
+TEST(PtSamplerTest, LaddersYieldTheirThreadsAtSliceBoundaries) {
+  const CompiledProblem problem = CompileSudoku(testing::kNytPuzzle);
+  SampleParams params = ParamsFor(problem, 2, 3000, 19);
+  params.known_ground_energy.reset();
+  EXPECT_GE(testing::CompetitorRunsBeforeFirstRead(&NewPtSampler, problem.model,
+                                                   params, /*threads=*/2),
+            100);
+}
+
 // A hard 22-clue puzzle of the project's own generator (`qsolve generate
 // --kind sudoku --size 9 --count 400 --difficulty hard --seed 11`, among those
 // whose propagation decides the fewest cells).

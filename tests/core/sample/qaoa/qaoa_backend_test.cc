@@ -8,10 +8,12 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/backend/param_schema.h"
 #include "core/backend/registry.h"
 #include "core/base/rng.h"
 #include "core/base/worker_pool.h"
@@ -23,6 +25,7 @@
 #include "core/solve/wire.h"
 #include "gtest/gtest.h"
 #include "tests/core/sample/testing_sink.h"
+#include "tests/testing/source_files.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
@@ -347,6 +350,28 @@ TEST_F(QaoaBackendTest, BadParametersNameTheField) {
   EXPECT_THAT(engine_->CheckSolveRequest(request),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("params.qaoa.max_iterations")));
+}
+
+// The default depth is the literal QaoaParams.layers' option states (the
+// code reads it there, angles.cc): a request without layers or angles runs
+// that many, and the circuit export's comment points to it.
+TEST_F(QaoaBackendTest, DefaultLayersAreTheOnesTheOptionStates) {
+  const std::optional<double> stated =
+      LiteralDefault(*v1::QaoaParams::descriptor()->FindFieldByName("layers"));
+  ASSERT_TRUE(stated.has_value());
+  const int layers = static_cast<int>(*stated);
+  const std::string proto = testing::ReadSourceFile("proto/qs/v1/solve.proto");
+  EXPECT_NE(proto.find("Layers p; 0 means QaoaParams.layers' default"),
+            std::string::npos)
+      << "QaoaCircuitOptions.layers' comment states its own default";
+
+  // And a request without layers or angles runs that many.
+  v1::SolveRequest request = QuboRequest(6, 3);
+  request.mutable_params()->mutable_qaoa()->set_max_iterations(1);
+  const Run run = Solve(request);
+  ASSERT_OK(run.status);
+  EXPECT_EQ(run.summary.backend().qaoa().layers(),
+            static_cast<uint32_t>(layers));
 }
 
 }  // namespace
