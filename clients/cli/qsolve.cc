@@ -719,9 +719,16 @@ int Generate() {
                 cols = absl::GetFlag(FLAGS_cols),
                 count = absl::GetFlag(FLAGS_count),
                 clues = absl::GetFlag(FLAGS_clues);
-  if (size <= 0 || cols < 0 || count <= 0 || clues < 0) {
+  if (size <= 0) {
+    // No size fits every family (9 for a Sudoku, 8 for Queens, 6 for a
+    // Takuzu): the board's side is the user's to choose.
     return ReportLocalError(absl::InvalidArgumentError(
-        "--size and --count must be positive, --cols and --clues >= 0"));
+        "--size: the board's rows (or side), e.g. --size 9; `qsolve families "
+        "--describe KIND` shows an example of the kind"));
+  }
+  if (cols < 0 || count <= 0 || clues < 0) {
+    return ReportLocalError(absl::InvalidArgumentError(
+        "--count must be positive, --cols and --clues >= 0"));
   }
   request.set_rows(static_cast<uint32_t>(std::min<int64_t>(size, UINT32_MAX)));
   request.set_cols(static_cast<uint32_t>(std::min<int64_t>(cols, UINT32_MAX)));

@@ -98,6 +98,11 @@ TEST_F(ExactCliTest, GeneratesPuzzlesThatCountProvesUnique) {
       RunQsolve("generate" + Addr() + "--kind sudoku --size 5");
   EXPECT_NE(bad.exit_code, 0);
   EXPECT_THAT(bad.err, HasSubstr("rows"));
+  // No --size: the error names the flag and what to give it.
+  const CommandResult unsized =
+      RunQsolve("generate" + Addr() + "--kind sudoku");
+  EXPECT_EQ(unsized.exit_code, 2);
+  EXPECT_THAT(unsized.err, HasSubstr("--size: the board's rows"));
 }
 
 }  // namespace
