@@ -720,8 +720,7 @@ int Generate() {
                 count = absl::GetFlag(FLAGS_count),
                 clues = absl::GetFlag(FLAGS_clues);
   if (size <= 0) {
-    // No size fits every family (9 for a Sudoku, 8 for Queens, 6 for a
-    // Takuzu): the board's side is the user's to choose.
+    // No one size fits every kind: the board's side is the user's to choose.
     return ReportLocalError(absl::InvalidArgumentError(
         "--size: the board's rows (or side), e.g. --size 9; `qsolve families "
         "--describe KIND` shows an example of the kind"));
