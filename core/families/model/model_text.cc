@@ -188,6 +188,55 @@ absl::Status ModelError(absl::string_view message) {
   return absl::InvalidArgumentError(absl::StrCat("model: ", message));
 }
 
+// The length of the UTF-8 sequence at text[i], or 0 when it is malformed
+// (a stray continuation byte, a truncated sequence, an overlong form, a
+// surrogate or a code point past U+10FFFF).
+size_t Utf8SequenceAt(absl::string_view text, size_t i) {
+  const auto byte = [&](size_t k) {
+    return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u;
+  };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) return 1;
+  size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (size_t k = 2; k < length; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  return length;
+}
+
+// The model's names end up in string fields of the wire messages, which
+// must hold UTF-8: a text that is not is refused here, naming the line,
+// rather than yielding a model no client can send.
+absl::Status CheckUtf8(absl::string_view text) {
+  int line = 1;
+  for (size_t i = 0; i < text.size();) {
+    const size_t length = Utf8SequenceAt(text, i);
+    if (length == 0) {
+      return ModelError(
+          absl::StrCat("line ", line, ": invalid UTF-8 (byte 0x",
+                       absl::Hex(static_cast<unsigned char>(text[i])),
+                       "); the text must be UTF-8"));
+    }
+    if (text[i] == '\n') ++line;
+    i += length;
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<v1::ModelFormat> DetectModelFormat(absl::string_view text) {
@@ -210,6 +259,7 @@ absl::StatusOr<v1::ModelFormat> DetectModelFormat(absl::string_view text) {
 
 absl::StatusOr<v1::ConstrainedModel> ParseModelText(absl::string_view text,
                                                     v1::ModelFormat format) {
+  if (absl::Status utf8 = CheckUtf8(text); !utf8.ok()) return utf8;
   if (format == v1::MODEL_FORMAT_UNSPECIFIED) {
     auto detected = DetectModelFormat(text);
     if (!detected.ok()) return detected.status();
