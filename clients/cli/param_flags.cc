@@ -37,6 +37,7 @@ const std::vector<AliasFlag>& AliasFlags() {
       {"replicas", "replicas"},
       {"moves", "moves"},
       {"auto_exact", "exact", {{"proof", "EXACT_PROOF_ONLY"}}},
+      {"group_moves", "group_moves"},
       {"max_solutions", "max_solutions"},
       {"solver", "solver"},
       {"annealing_time", "annealing_time_us"},

@@ -10,7 +10,7 @@
 //                   [--export-qasm FILE [--qasm_version 2|3] [--qaoa_layers P]
 //                   [--gammas g1,..,gP --betas b1,..,bP]] [--json]
 //   qsolve solve    --addr HOST:PORT --kind KIND (--input TEXT | --input-file
-//   FILE) [--backend NAME] [--auto_exact race|proof|off]
+//   FILE) [--backend NAME] [--auto_exact race|proof|off] [--group_moves on|off]
 //                   [--reads N] [--sweeps N] [--seed S] [--time_limit SEC]
 //                   [--stop_at_first_valid] [--encoding one_hot|binary]
 //                   [--json]
@@ -835,6 +835,7 @@ const std::vector<Subcommand>& Subcommands() {
     const std::vector<const char*> solve = {"backend",
                                             "param",
                                             "auto_exact",
+                                            "group_moves",
                                             "reads",
                                             "sweeps",
                                             "seed",

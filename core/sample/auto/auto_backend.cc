@@ -130,6 +130,15 @@ class AutoBackend final : public Backend {
   mutable KernelSpeeds speeds_;
 };
 
+// GROUP_MOVES_OFF: the samplers with group moves flip single variables only,
+// so they sample the bare QUBO as any other annealer would.
+void KeepToSingleFlips(RacePlan& plan) {
+  for (RacerPlan& racer : plan.racers) {
+    if (racer.backend == "pt")
+      racer.params.mutable_pt()->set_moves(v1::PT_MOVES_SINGLE_FLIP);
+  }
+}
+
 absl::StatusOr<BackendResult> AutoBackend::Solve(
     const BackendJob& job, SampleSink& sink, Interrupter& interrupter) const {
   const v1::SolveParams& params = *job.params;
@@ -141,9 +150,12 @@ absl::StatusOr<BackendResult> AutoBackend::Solve(
                             StopReason::kTimeLimit);
   }
   const v1::AutoExact exact = params.auto_().exact();
-  const ModelFeatures features = FeaturesOf(*job.problem, *job.spec);
-  const RacePlan plan =
-      ChoosePlan(features, exact, params, pool_->num_threads());
+  const bool group_moves = params.auto_().group_moves() != v1::GROUP_MOVES_OFF;
+  ModelFeatures features = FeaturesOf(*job.problem, *job.spec);
+  // Without group moves the plan is the one of a problem without groups.
+  if (!group_moves) features.one_hot_groups = 0;
+  RacePlan plan = ChoosePlan(features, exact, params, pool_->num_threads());
+  if (!group_moves) KeepToSingleFlips(plan);
   std::vector<Racer> racers;
   for (const RacerPlan& p : plan.racers) {
     if (const Backend* b = Usable(*registry_, p, features))

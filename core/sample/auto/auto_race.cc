@@ -9,8 +9,11 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "core/backend/requested_budget.h"
@@ -46,6 +49,9 @@ struct RacerState {
   // The last round's attempts and wall time: the rate this racer gets now.
   int64_t last_attempts = 0;
   absl::Duration last_elapsed;
+  // The moves its last round reported (BackendInfo.moves; empty for the
+  // exact engines).
+  std::string moves;
   absl::Status error;
 };
 
@@ -139,6 +145,9 @@ class Race {
   StopReason FinalStopReason() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   std::string FinalStopRule() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void FillInfo(v1::AutoInfo& info) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // The moves of each raced sampler that ran ("pt: single-flip+one-hot-swap;
+  // tabu: single-flip"), for BackendInfo.moves.
+  std::string RacedMoves() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const BackendJob& job_;
   const std::vector<Racer>& racers_;
@@ -313,6 +322,7 @@ bool Race::RunRound(size_t index, uint32_t round) {
     return false;
   }
   state.sweeps += result->sweeps_done;
+  if (!result->info.moves().empty()) state.moves = result->info.moves();
   if (racer.plan.supplies_board)
     state.reads_cut_short += static_cast<uint32_t>(result->reads_cut_short);
   state.last_attempts = result->spin_update_attempts;
@@ -485,7 +495,18 @@ absl::StatusOr<BackendResult> Race::Result() {
   result.exact = exact_;
   result.solved_by = solved_by_;
   FillInfo(*result.info.mutable_auto_());
+  result.info.set_moves(RacedMoves());
   return result;
+}
+
+std::string Race::RacedMoves() const {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < racers_.size(); ++i) {
+    if (!states_[i].moves.empty())
+      parts.push_back(
+          absl::StrCat(racers_[i].plan.backend, ": ", states_[i].moves));
+  }
+  return absl::StrJoin(parts, "; ");
 }
 
 }  // namespace

@@ -184,6 +184,21 @@ TEST(AutoBackendTest, ExactOffNeverRunsSat) {
   EXPECT_FALSE(run.summary.has_exact());
 }
 
+TEST(AutoBackendTest, GroupMovesRunWhereGroupsExistUnlessTurnedOff) {
+  const SolveRun on = Solve(Sudoku(kNyt, v1::EXACT_OFF));
+  ASSERT_TRUE(on.status.ok()) << on.status;
+  EXPECT_EQ(on.summary.backend().moves(), "pt: single-flip+one-hot-swap");
+
+  v1::SolveRequest request = Sudoku(kNyt, v1::EXACT_OFF);
+  request.mutable_params()->mutable_auto_()->set_group_moves(
+      v1::GROUP_MOVES_OFF);
+  request.mutable_params()->set_time_limit_seconds(2);
+  const SolveRun off = Solve(request);
+  ASSERT_TRUE(off.status.ok()) << off.status;
+  EXPECT_EQ(off.summary.backend().moves(), "pt: single-flip");
+  EXPECT_EQ(off.info().rule(), on.info().rule());
+}
+
 TEST(AutoBackendTest, ProofOnlyNeverTakesTheBoardFromSat) {
   // Sat answers first on this grid; the board must still come from pt.
   const SolveRun run = Solve(Sudoku(kNyt, v1::EXACT_PROOF_ONLY));
