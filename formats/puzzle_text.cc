@@ -25,6 +25,7 @@ namespace qs::formats {
   X(Tango)                 \
   X(Patches)               \
   X(Zip)                   \
+  X(Keen)                  \
   X(QuboPuzzle)            \
   X(MaxCut)                \
   X(Model)

@@ -16,6 +16,7 @@
   X(Takuzu)                    \
   X(Patches)                   \
   X(Zip)                       \
+  X(Keen)                      \
   X(Qubo)                      \
   X(MaxCut)                    \
   X(Model)
