@@ -26,6 +26,7 @@ namespace qs::formats {
   X(Patches)               \
   X(Zip)                   \
   X(Keen)                  \
+  X(Unequal)               \
   X(QuboPuzzle)            \
   X(MaxCut)                \
   X(Model)

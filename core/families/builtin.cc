@@ -17,6 +17,7 @@
   X(Patches)                   \
   X(Zip)                       \
   X(Keen)                      \
+  X(Unequal)                   \
   X(Qubo)                      \
   X(MaxCut)                    \
   X(Model)
