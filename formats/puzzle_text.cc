@@ -27,6 +27,7 @@ namespace qs::formats {
   X(Zip)                   \
   X(Keen)                  \
   X(Unequal)               \
+  X(Towers)                \
   X(QuboPuzzle)            \
   X(MaxCut)                \
   X(Model)

@@ -18,6 +18,7 @@
   X(Zip)                       \
   X(Keen)                      \
   X(Unequal)                   \
+  X(Towers)                    \
   X(Qubo)                      \
   X(MaxCut)                    \
   X(Model)
