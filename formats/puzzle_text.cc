@@ -25,6 +25,7 @@ namespace qs::formats {
   X(Tango)                 \
   X(Patches)               \
   X(Zip)                   \
+  X(Singles)               \
   X(Keen)                  \
   X(Unequal)               \
   X(Towers)                \

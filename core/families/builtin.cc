@@ -16,6 +16,7 @@
   X(Takuzu)                    \
   X(Patches)                   \
   X(Zip)                       \
+  X(Singles)                   \
   X(Keen)                      \
   X(Unequal)                   \
   X(Towers)                    \
