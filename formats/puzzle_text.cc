@@ -26,6 +26,7 @@ namespace qs::formats {
   X(Patches)               \
   X(Zip)                   \
   X(Singles)               \
+  X(Pattern)               \
   X(Keen)                  \
   X(Unequal)               \
   X(Towers)                \

@@ -17,6 +17,7 @@
   X(Patches)                   \
   X(Zip)                       \
   X(Singles)                   \
+  X(Pattern)                   \
   X(Keen)                      \
   X(Unequal)                   \
   X(Towers)                    \
