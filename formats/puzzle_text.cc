@@ -27,6 +27,7 @@ namespace qs::formats {
   X(Zip)                   \
   X(Singles)               \
   X(Pattern)               \
+  X(Lightup)               \
   X(Keen)                  \
   X(Unequal)               \
   X(Towers)                \

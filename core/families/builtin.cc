@@ -18,6 +18,7 @@
   X(Zip)                       \
   X(Singles)                   \
   X(Pattern)                   \
+  X(Lightup)                   \
   X(Keen)                      \
   X(Unequal)                   \
   X(Towers)                    \
