@@ -1,7 +1,7 @@
 // How a Singles (Hitori) board is drawn (Family::draw, Solver.Draw): every
 // cell's number as given text, and a solution's shaded cells drawn dark
-// (blocked), their numbers kept so that the duplicates they remove can be
-// read.
+// (blocked) and crossed out, their numbers kept so that the duplicates they
+// remove can be read.
 #include <cstdint>
 
 #include "absl/status/statusor.h"
@@ -28,7 +28,10 @@ absl::StatusOr<v1::BoardPicture> DrawSingles(
     v1::PictureCell& cell = *picture.mutable_cells(i);
     cell.set_text(absl::StrCat(singles.numbers(i)));
     cell.set_given(true);
-    if (solution != nullptr && solution->cells(i) == 1) cell.set_blocked(true);
+    if (solution != nullptr && solution->cells(i) == 1) {
+      cell.set_blocked(true);
+      cell.set_glyph("cross");
+    }
   }
   return picture;
 }

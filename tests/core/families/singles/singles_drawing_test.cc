@@ -34,6 +34,8 @@ TEST(SinglesDrawingTest, DrawsNumbersAndShadedCells) {
   auto solved = Draw()(*spec, &solution);
   ASSERT_OK(solved);
   EXPECT_TRUE(solved->cells(0).blocked());
+  EXPECT_EQ(solved->cells(0).glyph(), "cross");
+  EXPECT_EQ(solved->cells(1).glyph(), "");
   EXPECT_FALSE(solved->cells(1).blocked());
   EXPECT_TRUE(solved->cells(3).blocked());
   EXPECT_EQ(solved->cells(0).text(), "1");  // the number stays readable
