@@ -36,6 +36,15 @@ TEST(SinglesDrawingTest, DrawsNumbersAndShadedCells) {
   EXPECT_TRUE(solved->cells(0).blocked());
   EXPECT_EQ(solved->cells(0).glyph(), "cross");
   EXPECT_EQ(solved->cells(1).glyph(), "");
+  // The unshaded cells' tree: none between the two diagonal ones here, two
+  // edges over three connected ones.
+  EXPECT_EQ(solved->paths_size(), 0);
+  EXPECT_EQ(puzzle->paths_size(), 0);
+  v1::PuzzleSolution connected;
+  for (int s : {1, 0, 0, 0}) connected.add_cells(s);
+  auto tree = Draw()(*spec, &connected);
+  ASSERT_OK(tree);
+  EXPECT_EQ(tree->paths_size(), 2);
   EXPECT_FALSE(solved->cells(1).blocked());
   EXPECT_TRUE(solved->cells(3).blocked());
   EXPECT_EQ(solved->cells(0).text(), "1");  // the number stays readable
