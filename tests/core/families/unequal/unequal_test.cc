@@ -339,8 +339,7 @@ TEST(UnequalReductionTest, CluesClampTheGivenCell) {
 TEST(UnequalReductionTest, ChainsRemoveTheDigitsTheyCannotHold) {
   // (1,1) > (1,2) > (1,3) in a 4x4 grid: (1,1) is 3 or 4, (1,3) 1 or 2, and
   // (1,2) 2 or 3; nothing else is decided.
-  const CompiledProblem problem =
-      CompileOrDie(Parse(".>.>../..../..../...."));
+  const CompiledProblem problem = CompileOrDie(Parse(".>.>../..../..../...."));
   ASSERT_GE(problem.stages.size(), 3u);
   EXPECT_EQ(problem.stages[2].name, "chains");
   EXPECT_EQ(problem.stages[2].fixed_zero, 6);
