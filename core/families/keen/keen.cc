@@ -16,6 +16,7 @@
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 #include "core/compile/penalties.h"
+#include "core/families/digit_grid.h"
 
 namespace qs {
 namespace {
@@ -452,23 +453,7 @@ class KeenCompiler final : public PuzzleCompiler {
   v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
                             const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
-    const int n = problem.height;
-    v1::PuzzleSolution solution;
-    solution.set_height(n);
-    solution.set_width(n);
-    for (int r = 0; r < n; ++r) {
-      std::string row;
-      for (int c = 0; c < n; ++c) {
-        int value = 0;
-        for (int d = 0; d < n; ++d) {
-          if (bits[(r * n + c) * n + d]) value = value == 0 ? d + 1 : -1;
-        }
-        solution.add_cells(value);
-        row.push_back(KeenDigitChar(value));
-      }
-      solution.add_rows(row);
-    }
-    return solution;
+    return DecodeDigitGrid(problem.height, bits);
   }
 
   absl::StatusOr<v1::ValidationReport> Validate(
@@ -672,12 +657,6 @@ std::string KeenCageLabel(const v1::KeenCage& cage) {
     default:
       return absl::StrCat(cage.target());
   }
-}
-
-char KeenDigitChar(int value) {
-  if (value == 0) return '.';
-  if (value < 0 || value > 9) return '*';
-  return static_cast<char>('0' + value);
 }
 
 std::unique_ptr<PuzzleCompiler> NewKeenCompiler() {

@@ -68,10 +68,6 @@ absl::StatusOr<KeenShape> KeenShapeOf(const v1::KeenPuzzle& keen);
 // The cage's label: "12+", "2-", "6x", "2/", or the target of a one-cell cage.
 std::string KeenCageLabel(const v1::KeenCage& cage);
 
-// Board character of a cell value: '1'..'9', '.' for 0, '*' for -1 (several
-// digits).
-char KeenDigitChar(int value);
-
 }  // namespace qs
 
 #endif  // QS_CORE_FAMILIES_KEEN_KEEN_H_

@@ -7,6 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/base/status_macros.h"
+#include "core/families/digit_grid.h"
 #include "core/families/keen/keen.h"
 #include "core/families/picture.h"
 #include "qs/v1/drawing.pb.h"
@@ -47,7 +48,7 @@ absl::StatusOr<v1::BoardPicture> DrawKeen(const v1::PuzzleSpec& spec,
       v1::PictureCell& cell = *picture.mutable_cells(i);
       const int value = solution->cells(i);
       if (!cell.given() && value != 0)
-        cell.set_text(std::string(1, KeenDigitChar(value)));
+        cell.set_text(std::string(1, DigitGridChar(value)));
     }
   }
   return picture;

@@ -17,6 +17,7 @@
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 #include "core/compile/penalties.h"
+#include "core/families/digit_grid.h"
 
 namespace qs {
 namespace {
@@ -283,25 +284,7 @@ class TowersCompiler final : public PuzzleCompiler {
   v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
                             const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
-    const int n = problem.height;
-    v1::PuzzleSolution solution;
-    solution.set_height(n);
-    solution.set_width(n);
-    for (int r = 0; r < n; ++r) {
-      std::string row;
-      for (int c = 0; c < n; ++c) {
-        int value = 0;
-        for (int h = 1; h <= n; ++h) {
-          if (bits[(r * n + c) * n + h - 1]) value = value == 0 ? h : -1;
-        }
-        solution.add_cells(value);
-        row.push_back(value == 0  ? '.'
-                      : value < 0 ? '*'
-                                  : static_cast<char>('0' + value));
-      }
-      solution.add_rows(row);
-    }
-    return solution;
+    return DecodeDigitGrid(problem.height, bits);
   }
 
   absl::StatusOr<v1::ValidationReport> Validate(

@@ -17,18 +17,13 @@
 #include "core/base/saturating.h"
 #include "core/base/status_macros.h"
 #include "core/compile/penalties.h"
+#include "core/families/digit_grid.h"
 
 namespace qs {
 namespace {
 
 constexpr int kMinSize = 3;
 constexpr int kMaxSize = 9;
-
-char DigitChar(int value) {
-  if (value == 0) return '.';
-  if (value < 0) return '*';
-  return static_cast<char>('0' + value);
-}
 
 absl::Status CheckGivens(const v1::UnequalPuzzle& p, UnequalBoard& b) {
   const int n = b.size;
@@ -415,23 +410,7 @@ class UnequalCompiler final : public PuzzleCompiler {
   v1::PuzzleSolution Decode(const v1::PuzzleSpec& spec,
                             const CompiledProblem& problem,
                             std::span<const uint8_t> bits) const override {
-    const int n = problem.height;
-    v1::PuzzleSolution solution;
-    solution.set_height(n);
-    solution.set_width(n);
-    for (int r = 0; r < n; ++r) {
-      std::string row;
-      for (int c = 0; c < n; ++c) {
-        int value = 0;
-        for (int d = 0; d < n; ++d) {
-          if (bits[(r * n + c) * n + d]) value = value == 0 ? d + 1 : -1;
-        }
-        solution.add_cells(value);
-        row.push_back(DigitChar(value));
-      }
-      solution.add_rows(row);
-    }
-    return solution;
+    return DecodeDigitGrid(problem.height, bits);
   }
 
   absl::StatusOr<v1::ValidationReport> Validate(
@@ -503,7 +482,7 @@ class UnequalCompiler final : public PuzzleCompiler {
       if (b.givens[k] != 0 && v != b.givens[k]) {
         add("given_mismatch", where,
             absl::StrCat("the given is ", b.givens[k], ", the board has ",
-                         std::string(1, DigitChar(v))));
+                         std::string(1, DigitGridChar(v))));
       }
     }
     for (int line = 0; line < n; ++line) {

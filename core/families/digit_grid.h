@@ -1,0 +1,24 @@
+// What the Latin-square families (keen, unequal, towers) share: an n x n
+// square of digit one-hots, variable (r * n + c) * n + d - 1 set when cell
+// (r, c) holds digit d, decoded into a board.
+#ifndef QS_CORE_FAMILIES_DIGIT_GRID_H_
+#define QS_CORE_FAMILIES_DIGIT_GRID_H_
+
+#include <cstdint>
+#include <span>
+
+#include "qs/v1/puzzles.pb.h"
+
+namespace qs {
+
+// The character of a decoded cell: its digit, '.' for none, '*' for several
+// (or one out of 1..9).
+char DigitGridChar(int value);
+
+// The board of an n x n digit square: cells[i] the digit of cell i, 0 when
+// none of its variables is set, -1 when several are; rows in DigitGridChar.
+v1::PuzzleSolution DecodeDigitGrid(int n, std::span<const uint8_t> bits);
+
+}  // namespace qs
+
+#endif  // QS_CORE_FAMILIES_DIGIT_GRID_H_
