@@ -94,11 +94,16 @@ BetaRange TunedBetaRange(const Qubo& model) {
   if (costs.empty())
     return DefaultBetaRange(
         model);  // no uphill move anywhere: nothing to tune on
+  return BetaRangeFromUphillCosts(costs, model.num_variables());
+}
+
+BetaRange BetaRangeFromUphillCosts(const std::vector<double>& costs,
+                                   int num_variables) {
   const double typical = costs[costs.size() / 4];
   const double least = costs.front();
   BetaRange range;
   range.hot = kTunedHotLogOdds / typical;
-  range.cold = std::log(100.0 * model.num_variables()) / least;
+  range.cold = std::log(100.0 * num_variables) / least;
   if (range.cold < range.hot) range.cold = range.hot;
   return range;
 }

@@ -41,6 +41,12 @@ struct BetaRange {
 BetaRange DefaultBetaRange(const Qubo& model);
 // This project's default range (see TunedBetaRange in schedule.cc).
 BetaRange TunedBetaRange(const Qubo& model);
+// The tuned rule's range from the uphill costs of a sampler's moves at local
+// minima (ascending, energy units, not empty) over `num_variables`: hot
+// accepts the costs' lower quartile with log-odds 3.5, cold the least one
+// with probability 1 / (100 num_variables).
+BetaRange BetaRangeFromUphillCosts(const std::vector<double>& costs,
+                                   int num_variables);
 BetaRange BetaRangeFor(BetaRangeRule rule, const Qubo& model);
 // BetaRangeFor, made once per compiled problem when `derived` is not null.
 BetaRange CachedBetaRange(BetaRangeRule rule, const Qubo& model,

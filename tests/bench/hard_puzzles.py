@@ -5,7 +5,8 @@ backend the share solved, and the median, 90th percentile and maximum time to
 the first valid board (the server's sampling time; an unsolved puzzle counts
 as the limit).
 
-Sets are files of one puzzle per line (`--sudoku FILE`, repeatable) and
+Sets are files of one puzzle per line (`--sudoku FILE`, or `--puzzles KIND:FILE`
+for any family's text, lines starting with # skipped; both repeatable) and
 LinkedIn-style Queens boards made here (`--queens N:COUNT`, repeatable): a
 random placement of N queens that keeps the LinkedIn rules (one per row and
 column, no two touching diagonally), then N colour regions grown at random
@@ -14,10 +15,13 @@ from the queens, so every board has at least that solution.
   tests/bench/hard_puzzles.py --addr 127.0.0.1:50051 \\
       --sudoku tests/data/sudoku/generated_hard40.txt --queens 18:10 \\
       --backends pt,cpu-sa --time_limit 20
+  tests/bench/hard_puzzles.py --puzzles zip:/tmp/zip8.txt --backends pt \
+      --solve_flags='--param moves=one_hot_swap'
 """
 import argparse
 import json
 import random
+import shlex
 import statistics
 import subprocess
 import sys
@@ -69,7 +73,7 @@ def solve(args, kind, puzzle, backend):
     cmd = [args.qsolve, "--addr", args.addr, "solve", "--kind", kind,
            "--backend", backend, "--stop_at_first_valid", "--reads", "100000",
            "--time_limit", str(args.time_limit), "--seed", str(args.seed),
-           "--json", "--input", puzzle]
+           "--json", "--input", puzzle] + shlex.split(args.solve_flags)
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if out.returncode != 0:
         sys.exit(f"{' '.join(cmd)}: {out.stderr.strip()}")
@@ -82,6 +86,10 @@ def main():
     parser.add_argument("--addr", default="127.0.0.1:50051")
     parser.add_argument("--qsolve", default="build/clients/qsolve")
     parser.add_argument("--sudoku", action="append", default=[])
+    parser.add_argument("--puzzles", action="append", default=[],
+                        help="KIND:FILE, one puzzle per line")
+    parser.add_argument("--solve_flags", default="",
+                        help="extra qsolve solve flags, e.g. --param moves=one_hot_swap")
     parser.add_argument("--queens", action="append", default=[],
                         help="N:COUNT boards of side N")
     parser.add_argument("--backends", default="pt,cpu-sa")
@@ -93,6 +101,11 @@ def main():
     for path in args.sudoku:
         with open(path) as f:
             sets.append((path, "sudoku", [l.strip() for l in f if l.strip()]))
+    for spec in args.puzzles:
+        kind, path = spec.split(":", 1)
+        with open(path) as f:
+            sets.append((f"{kind} {path}", kind,
+                         [l.strip() for l in f if l.strip() and not l.startswith("#")]))
     rng = random.Random(args.seed)
     for spec in args.queens:
         n, count = (int(x) for x in spec.split(":"))

@@ -14,12 +14,15 @@
 
 #include "absl/base/casts.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/group_structure.h"
+#include "core/sample/pt/group_moves.h"
 #include "core/sample/pt/replica_kernel.h"
 #include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
@@ -54,7 +57,7 @@ enum class LadderEnd { kDone, kInterrupted, kYielded };
 struct LadderSetup {
   const Qubo* model = nullptr;
   const KernelModel* kernel_model = nullptr;
-  const SwapGroups* swaps = nullptr;  // null: single flips only
+  const GroupMoves* groups = nullptr;  // null: single flips only
   KernelPath path = KernelPath::kScalar;
   std::vector<double> betas;
   const SampleParams* params = nullptr;
@@ -130,6 +133,8 @@ class Ladder {
       totals.moves.accepted += c.accepted;
       totals.moves.swap_proposals += c.swap_proposals;
       totals.moves.swap_accepted += c.swap_accepted;
+      totals.moves.exchange_proposals += c.exchange_proposals;
+      totals.moves.exchange_accepted += c.exchange_accepted;
     }
     for (size_t k = 0; k < proposed_.size(); ++k) {
       totals.exchange_proposed[k] += proposed_[k];
@@ -141,9 +146,16 @@ class Ladder {
   void InitRead(uint64_t ladder_seed, int slot) {
     Xoshiro256 rng(DeriveSeed(ladder_seed, slot));
     const uint64_t replicas = setup_.betas.size();
-    reads_[slot].state =
-        StartState(setup_.params->initial_states, setup_.model->num_variables(),
-                   index_ * replicas + slot, rng);
+    const int n = setup_.model->num_variables();
+    // Group moves keep what holds: the replicas start inside the groups.
+    if (setup_.groups != nullptr && setup_.groups->keeps_groups &&
+        setup_.params->initial_states.empty()) {
+      GroupRespectingState(setup_.groups->structure, n, rng,
+                           reads_[slot].state);
+    } else {
+      reads_[slot].state = StartState(setup_.params->initial_states, n,
+                                      index_ * replicas + slot, rng);
+    }
     reads_[slot].rng_seed = rng.Next();
   }
 
@@ -155,13 +167,25 @@ class Ladder {
       for (int l = 0; l < batch.size(); ++l)
         lane_betas[l] = setup_.betas[rung_of_slot_[b * lanes + l]];
       batch.SetBetas(lane_betas);
-      if (!batch.Sweep(interrupter)) return false;
-      if (setup_.swaps != nullptr &&
-          !batch.SwapSweep(*setup_.swaps, interrupter)) {
+      if (!(setup_.groups == nullptr ? batch.Sweep(interrupter)
+                                     : GroupSweep(batch, interrupter))) {
         return false;
       }
     }
     return true;
+  }
+
+  // Single flips of the free variables, then the one-way swaps, then the
+  // two-way exchanges.
+  bool GroupSweep(ReplicaBatch& batch, Interrupter& interrupter) {
+    const GroupMoves& groups = *setup_.groups;
+    if (!batch.SweepRanges(groups.free, interrupter)) return false;
+    if (groups.one_way.size() > 0 &&
+        !batch.SwapSweep(groups.one_way, interrupter)) {
+      return false;
+    }
+    return groups.structure.blocks.empty() ||
+           batch.ExchangeSweep(groups.structure.blocks, interrupter);
   }
 
   void MeasureEnergies() {
@@ -311,7 +335,12 @@ class PtSampler final : public Sampler {
     setup.kernel_model = kernel_model.get();
     setup.path = ResolveKernelPath(params.kernel);
     setup.params = &params;
-    ASSIGN_OR_RETURN(const BetaRange range, LadderRange(model, params, wire));
+    std::shared_ptr<const GroupMoves> groups;
+    groups = SharedGroupMoves(*kernel_model, params, wire);
+    if (groups != nullptr && !groups->empty()) setup.groups = groups.get();
+    ASSIGN_OR_RETURN(
+        const BetaRange range,
+        LadderRange(model, *kernel_model, setup.groups, params, wire));
     setup.betas = MakeLadder(range, wire.replicas() == 0
                                         ? DefaultPtReplicas()
                                         : static_cast<int>(wire.replicas()));
@@ -326,12 +355,6 @@ class PtSampler final : public Sampler {
       setup.stop_energy = *params.known_ground_energy;
     if (params.target_energy)
       setup.stop_energy = std::max(setup.stop_energy, *params.target_energy);
-    std::shared_ptr<const SwapGroups> swaps;
-    if (UseSwaps(wire, params)) {
-      swaps = SharedSwapGroups(*kernel_model, params);
-      if (swaps->size() > 0) setup.swaps = swaps.get();
-    }
-
     LadderTotals totals;
     totals.exchange_proposed.assign(setup.betas.size() - 1, 0);
     totals.exchange_accepted.assign(setup.betas.size() - 1, 0);
@@ -352,32 +375,53 @@ class PtSampler final : public Sampler {
   }
 
  private:
-  static bool UseSwaps(const v1::PtParams& wire, const SampleParams& params) {
-    return wire.moves() != v1::PT_MOVES_SINGLE_FLIP &&
-           params.one_hot_groups != nullptr && !params.one_hot_groups->empty();
-  }
-
-  static std::shared_ptr<const SwapGroups> SharedSwapGroups(
-      const KernelModel& kernel_model, const SampleParams& params) {
+  // PT_MOVES_DEFAULT keeps the groups on a constrained model, where the
+  // optimum is sought among feasible states; on a puzzle, whose formulation
+  // fixes the ground energy, single flips with swaps measured faster (a
+  // board is reached through states that break a group on the way:
+  // docs/parallel-tempering.md, "Moves that keep the groups").
+  static std::shared_ptr<const GroupMoves> SharedGroupMoves(
+      const KernelModel& kernel_model, const SampleParams& params,
+      const v1::PtParams& wire) {
+    if (wire.moves() == v1::PT_MOVES_SINGLE_FLIP ||
+        params.one_hot_groups == nullptr || params.one_hot_groups->empty())
+      return nullptr;
+    const bool keep = wire.moves() == v1::PT_MOVES_DEFAULT &&
+                      !params.known_ground_energy.has_value();
     auto make = [&] {
-      return MakeSwapGroups(kernel_model, *params.one_hot_groups);
+      return keep ? MakeGroupMoves(kernel_model, *params.one_hot_groups)
+                  : FlipAndSwapMoves(kernel_model, *params.one_hot_groups);
     };
     if (params.derived == nullptr)
-      return std::make_shared<const SwapGroups>(make());
-    return params.derived->GetOrMake<SwapGroups>("pt/swap_groups", make);
+      return std::make_shared<const GroupMoves>(make());
+    return params.derived->GetOrMake<GroupMoves>(
+        keep ? "pt/group_moves" : "pt/swap_moves", make);
   }
 
-  // The request's ends where given, the tuned range's elsewhere (kept with
-  // the compiled problem: it costs a few greedy descents).
+  // The request's ends where given, the tuned range's elsewhere: of the
+  // group moves when they run (kept with the compiled problem: it costs a
+  // few greedy descents).
   static absl::StatusOr<BetaRange> LadderRange(const Qubo& model,
+                                               const KernelModel& kernel_model,
+                                               const GroupMoves* groups,
                                                const SampleParams& params,
                                                const v1::PtParams& wire) {
     BetaRange range;
     if (wire.beta_hot() == 0 || wire.beta_cold() == 0) {
-      auto make = [&] { return TunedBetaRange(model); };
-      range = params.derived == nullptr ? make()
-                                        : *params.derived->GetOrMake<BetaRange>(
-                                              "pt/tuned_range", make);
+      auto make = [&] {
+        if (groups != nullptr && groups->keeps_groups) {
+          if (std::optional<BetaRange> tuned =
+                  GroupTunedBetaRange(kernel_model, *groups))
+            return *tuned;
+        }
+        return TunedBetaRange(model);
+      };
+      const char* key = groups != nullptr && groups->keeps_groups
+                            ? "pt/group_range"
+                            : "pt/tuned_range";
+      range = params.derived == nullptr
+                  ? make()
+                  : *params.derived->GetOrMake<BetaRange>(key, make);
     }
     if (wire.beta_hot() > 0) range.hot = wire.beta_hot();
     if (wire.beta_cold() > 0) range.cold = wire.beta_cold();
@@ -446,8 +490,8 @@ class PtSampler final : public Sampler {
     info.set_kernel(stats.kernel);
     info.set_lanes(stats.lanes);
     info.set_kernel_exact(stats.kernel_exact);
-    info.set_moves(setup.swaps != nullptr ? "single-flip+one-hot-swap"
-                                          : "single-flip");
+    info.set_moves(setup.groups != nullptr ? setup.groups->Names()
+                                           : "single-flip");
     v1::PtInfo& pt = *info.mutable_pt();
     pt.set_replicas(static_cast<uint32_t>(setup.betas.size()));
     for (double beta : setup.betas) pt.add_betas(beta);
@@ -458,8 +502,11 @@ class PtSampler final : public Sampler {
               : static_cast<double>(totals.exchange_accepted[k]) /
                     totals.exchange_proposed[k]);
     }
-    pt.set_swap_proposals(totals.moves.swap_proposals);
-    pt.set_swap_accepted(totals.moves.swap_accepted);
+    // Both kinds of group move: one-way swaps and two-way exchanges.
+    pt.set_swap_proposals(totals.moves.swap_proposals +
+                          totals.moves.exchange_proposals);
+    pt.set_swap_accepted(totals.moves.swap_accepted +
+                         totals.moves.exchange_accepted);
     return stats;
   }
 

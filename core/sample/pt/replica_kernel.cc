@@ -21,10 +21,6 @@
 namespace qs {
 namespace {
 
-#define QS_LANE_KERNEL "core/sample/cpu_sa/sa_lanes.inc"
-#define QS_LANE_KERNEL_2 "core/sample/pt/replica_lanes.inc"
-#include "core/sample/cpu_sa/lane_paths.inc"
-
 // b_ij * scale of the model's edge i-j, 0 when there is none (rows are sorted
 // by neighbour).
 float EdgeWeight(const KernelModel& model, uint32_t i, uint32_t j) {
@@ -36,7 +32,15 @@ float EdgeWeight(const KernelModel& model, uint32_t i, uint32_t j) {
   return it != last && it->offset == (j << 6) ? it->w : 0.0f;
 }
 
+#define QS_LANE_KERNEL "core/sample/cpu_sa/sa_lanes.inc"
+#define QS_LANE_KERNEL_2 "core/sample/pt/replica_lanes.inc"
+#include "core/sample/cpu_sa/lane_paths.inc"
+
 }  // namespace
+
+float KernelEdgeWeight(const KernelModel& model, uint32_t i, uint32_t j) {
+  return EdgeWeight(model, i, j);
+}
 
 SwapGroups MakeSwapGroups(const KernelModel& model,
                           const std::vector<std::vector<int32_t>>& groups) {
@@ -67,6 +71,30 @@ SwapGroups MakeSwapGroups(const KernelModel& model,
   }
   out.coupling_start.pop_back();
   return out;
+}
+
+std::vector<SweepRange> SweepRangesOf(const KernelModel& model,
+                                      const std::vector<int32_t>& variables) {
+  std::vector<SweepRange> ranges;
+  size_t chunk = 0;
+  for (int32_t v : variables) {
+    const uint32_t i = static_cast<uint32_t>(v);
+    while (chunk < model.chunk_end.size() && model.chunk_end[chunk] <= i)
+      ++chunk;
+    const int64_t work =
+        16 *
+        (8 + static_cast<int64_t>(model.row_start[i + 1] - model.row_start[i]));
+    // A new range where the run of variables breaks or a poll chunk ends.
+    const bool extends = !ranges.empty() && ranges.back().end == i &&
+                         (chunk == 0 || model.chunk_end[chunk - 1] < i);
+    if (extends) {
+      ranges.back().end = i + 1;
+      ranges.back().work += work;
+    } else {
+      ranges.push_back({i, i + 1, work});
+    }
+  }
+  return ranges;
 }
 
 std::unique_ptr<ReplicaBatch> NewReplicaBatch(

@@ -2,8 +2,9 @@
 // one parallel-tempering ladder held one per SIMD lane, each at its own
 // inverse temperature, swept with the single-flip Metropolis sweep of the
 // annealing kernel (core/sample/cpu_sa/sa_lanes.inc), plus the moves that keep
-// exactly-one groups (a swap of a group's 1 to another member) and the
-// replicas' energies for the exchanges. A batch keeps its state between calls,
+// exactly-one groups (a swap of a group's 1 to another member, an exchange of
+// two rows' columns in a permutation block) and the replicas' energies for the
+// exchanges. A batch keeps its state between calls,
 // so a ladder sweeps, measures and exchanges without rebuilding fields.
 //
 // Reproducibility as in sa_kernel.h: a replica's stream and updates depend on
@@ -19,6 +20,7 @@
 
 #include "core/base/interrupter.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/group_structure.h"
 
 namespace qs {
 
@@ -35,17 +37,35 @@ struct SwapGroups {
   int size() const { return static_cast<int>(start.size()) - 1; }
 };
 
+// b_ij * scale of the model's edge i-j; 0 when there is none.
+float KernelEdgeWeight(const KernelModel& model, uint32_t i, uint32_t j);
+
 // The groups of at least two members over valid variable indices; others are
 // left out.
 SwapGroups MakeSwapGroups(const KernelModel& model,
                           const std::vector<std::vector<int32_t>>& groups);
 
+// Variables [begin, end) swept together between two polls (`work` lane-edge
+// updates on 16 lanes).
+struct SweepRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  int64_t work = 0;
+};
+
+// The ranges of `variables` (ascending), cut where the model's poll chunks
+// end.
+std::vector<SweepRange> SweepRangesOf(const KernelModel& model,
+                                      const std::vector<int32_t>& variables);
+
 // Move counters of a batch, summed over its live lanes.
 struct ReplicaCounters {
-  int64_t attempts = 0;  // single-flip and swap proposals
+  int64_t attempts = 0;  // single-flip, swap and exchange proposals
   int64_t accepted = 0;
   int64_t swap_proposals = 0;
   int64_t swap_accepted = 0;
+  int64_t exchange_proposals = 0;  // two-way moves of permutation blocks
+  int64_t exchange_accepted = 0;
 };
 
 class ReplicaBatch {
@@ -64,6 +84,23 @@ class ReplicaBatch {
   // fired.
   virtual bool SwapSweep(const SwapGroups& groups,
                          Interrupter& interrupter) = 0;
+  // One Metropolis sweep of every replica over `ranges` only (the variables
+  // in no group, when the groups' own moves move the rest). Polls after each
+  // range; false when the interrupter fired.
+  virtual bool SweepRanges(std::span<const SweepRange> ranges,
+                           Interrupter& interrupter) = 0;
+  // `size` two-way proposals per block and replica (about a sweep of its
+  // rows): rows i != j drawn uniformly,
+  // their set cells (i, a) and (j, b) go to 0 and (i, b), (j, a) to 1, one
+  // Metropolis decision on the four flips. A replica whose rows are not each
+  // one-hot, or whose target cells were reduced away, rejects. Then
+  // max(1, size / 8) reversal proposals per block and replica: columns
+  // p < q drawn uniformly, the rows set in p .. q take them in reverse order
+  // (2-opt where the columns are a tour's positions), one Metropolis decision
+  // on the 2 (q - p + 1) flips. Both count as exchanges. Polls like Sweep;
+  // false when the interrupter fired.
+  virtual bool ExchangeSweep(std::span<const PermutationBlock> blocks,
+                             Interrupter& interrupter) = 0;
   // Each replica's energy without the offset, in the model's units (of the
   // kernel's grid: exact when KernelModel::exact).
   virtual void Energies(std::span<double> out) const = 0;

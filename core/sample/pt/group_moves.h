@@ -1,0 +1,52 @@
+// The moves of backend "pt" that keep a problem's exactly-one groups
+// (group_structure.h) in the replica kernel's form: single flips of the free
+// variables, one-way swaps, two-way exchanges in the permutation blocks; and
+// the ladder's range tuned on those moves (docs/parallel-tempering.md, "Moves
+// that keep the groups").
+#ifndef QS_CORE_SAMPLE_PT_GROUP_MOVES_H_
+#define QS_CORE_SAMPLE_PT_GROUP_MOVES_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/group_structure.h"
+#include "core/sample/pt/replica_kernel.h"
+#include "core/sample/schedule.h"
+
+namespace qs {
+
+struct GroupMoves {
+  // True for the moves that keep the groups (MakeGroupMoves); false for
+  // single flips of every variable plus one-hot swaps in every group
+  // (FlipAndSwapMoves), which pass through states that break them.
+  bool keeps_groups = true;
+  GroupStructure structure;
+  SwapGroups one_way;            // structure.one_way with their couplings
+  std::vector<SweepRange> free;  // structure.free
+  bool empty() const { return structure.empty(); }
+  // What the summary's `moves` says ran: "single-flip", "one-hot-swap" and
+  // "two-way-exchange" joined by '+', those with variables to move.
+  std::string Names() const;
+};
+
+GroupMoves MakeGroupMoves(const KernelModel& model,
+                          const std::vector<std::vector<int32_t>>& groups);
+// Single flips of every variable and a one-hot swap in every group, as
+// declared (PT_MOVES_ONE_HOT_SWAP).
+GroupMoves FlipAndSwapMoves(const KernelModel& model,
+                            const std::vector<std::vector<int32_t>>& groups);
+
+// The tuned rule (schedule.h) on the group moves: greedy descents by those
+// moves from random starts that keep the groups, and the uphill costs of
+// every move at the minima they reach. A single-flip range would be set by
+// the penalties, which no group move pays: its cold end would stay far too
+// hot. Empty when no move is uphill anywhere.
+std::optional<BetaRange> GroupTunedBetaRange(const KernelModel& model,
+                                             const GroupMoves& moves);
+
+}  // namespace qs
+
+#endif  // QS_CORE_SAMPLE_PT_GROUP_MOVES_H_
