@@ -11,12 +11,15 @@ per set and mode the share solved, the median time to solution and pt's moves pe
   optimum (Held-Karp, TSPLIB's published optimum, CBC's proof), else the best objective either mode
   reached in this run; time = the stream's first feasible sample at that objective, timed by the client
   (the limit when unsolved). A model solve runs the whole --time_limit: it cannot know it is optimal.
+  A second table lists each model's objective in both settings beside its target, if any (a heuristic
+  one too, such as model_instances.py --tsp_two_opt's).
 * moves/s: pt's proposals (single flips, one-hot swaps, two-way exchanges) per second of its race time
   (`auto.raced`), the median over the set's solves.
 
 Without --addr the script starts --qs_server on free loopback ports. From the repository root:
 
-  tests/bench/model_instances.py --out /tmp/gm --tsp_sizes 6,8,10,12,20,30,48,52 --opb 'qap:8,qap:12,qap:16,qap:20'
+  tests/bench/model_instances.py --out /tmp/gm --tsp_sizes 6,8,10,12,20,30,48,52 --tsp_two_opt 400 \
+      --opb 'qap:8,qap:12,qap:16,qap:20'
   tests/bench/group_moves_benchmark.py --models /tmp/gm \\
       --puzzles sudoku:tests/data/sudoku/generated_hard40.txt \\
       --puzzles zip:tests/data/zip/generated_8x8.txt --queens 18:10 --time_limit 10
@@ -103,7 +106,7 @@ def reference(inst, runs):
     return min(values) if inst.sense == mf.MIN else max(values)
 
 
-def model_rows(args):
+def model_rows(args, objectives):
     targets_path = os.path.join(args.models, "targets.json")
     targets = json.load(open(targets_path)) if os.path.exists(targets_path) else {}
     patterns = args.files.split(",")
@@ -115,6 +118,9 @@ def model_rows(args):
         runs = {mode: solve_model(args, inst, mode) for mode in MODES}
         value = reference(inst, runs.values())
         family = name.split("_")[0].rstrip("0123456789")
+        objectives.append({"model": name, **{mode: run["objective"] if run["feasible"] else None
+                                             for mode, run in runs.items()},
+                           "target": inst.target, "source": inst.target_source})
         for mode, run in runs.items():
             at = None
             if value is not None and run["feasible"] and mf.reaches(inst.sense, run["objective"], value):
@@ -127,6 +133,15 @@ def model_rows(args):
                         f"time {at}")
     return [summarize(f"{family} models", mode, *by_set[(family, mode)])
             for family in sorted({f for f, _ in by_set}) for mode in MODES]
+
+
+def objectives_markdown(objectives):
+    lines = ["| model | on | off | target |", "| --- | ---: | ---: | --- |"]
+    for o in objectives:
+        target = "—" if o["target"] is None else f"{o['target']:g} ({o['source']})"
+        cells = ["—" if o[m] is None else f"{o[m]:g}" for m in MODES]
+        lines.append(f"| {o['model']} | {cells[0]} | {cells[1]} | {target} |")
+    return "\n".join(lines)
 
 
 def markdown(rows, args):
@@ -171,15 +186,19 @@ def main():
             args.addr = server.addr
         try:
             rows = puzzle_rows(args, sets)
+            objectives = []
             if args.models:
-                rows += model_rows(args)
+                rows += model_rows(args, objectives)
         finally:
             if server:
                 server.stop()
     print(markdown(rows, args))
+    if objectives:
+        print()
+        print(objectives_markdown(objectives))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(rows, f, indent=1)
+            json.dump({"sets": rows, "models": objectives}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ the same numbers on every Python 3), so the files are reproducible and none is c
 targets.json maps a file name to {"value": V, "source": S} with V in the file's own objective (a min: OPB
 objective of a maximised problem is negative): "held-karp" (exact, N <= 14), "tsplib-optimal" (published),
 "cbc-<T>s-optimal" (--reference cbc: CBC proved optimality on the linearized model within T seconds),
+"2opt-<N>" (--tsp_two_opt N: the best tour of a 2-opt descent from N random tours, random TSPs past 14
+cities; heuristic),
 "cbc-<T>s-feasible" (CBC stopped at its limit: the best solution it found, not proven), or
 "best-of-runs" (model_benchmark.py --update_targets: the best feasible objective any method reached).
 An existing targets.json is merged (a better or exact value replaces an entry).
@@ -135,6 +137,29 @@ def tour_assignment(tour):
 
 def tour_length(dist, tour):
     return sum(dist[tour[t]][tour[(t + 1) % len(tour)]] for t in range(len(tour)))
+
+
+def two_opt(dist, starts, seed):
+    """The shortest tour a 2-opt descent (first improvement, segment reversals) reaches from `starts` random
+    tours: a heuristic reference for TSPs past Held-Karp's reach."""
+    n = len(dist)
+    rng = random.Random(f"{seed}:two-opt:{n}")
+    best = None
+    for _ in range(starts):
+        tour = list(range(n))
+        rng.shuffle(tour)
+        improved = True
+        while improved:
+            improved = False
+            for i in range(n - 1):
+                for j in range(i + 2, n if i > 0 else n - 1):
+                    a, b, c, e = tour[i], tour[i + 1], tour[j], tour[(j + 1) % n]
+                    if dist[a][c] + dist[b][e] < dist[a][b] + dist[c][e]:
+                        tour[i + 1:j + 1] = reversed(tour[i + 1:j + 1])
+                        improved = True
+        length = sum(dist[tour[k]][tour[(k + 1) % n]] for k in range(n))
+        best = length if best is None else min(best, length)
+    return best
 
 
 def held_karp(dist):
@@ -503,6 +528,9 @@ def main():
     parser.add_argument("--tsplib", action="append", default=[], help="a TSPLIB .tsp file to write as LP")
     parser.add_argument("--opb", default=DEFAULT_OPB,
                         help="comma-separated qkp:N[:DENSITY], qap:N, bisect:N; '' for none")
+    parser.add_argument("--tsp_two_opt", type=int, default=0,
+                        help="random TSPs past Held-Karp's size: the target of a 2-opt descent from this many "
+                             "random tours (a heuristic reference, source 2opt-N)")
     parser.add_argument("--reference", choices=("none", "cbc"), default="none",
                         help="cbc: run CBC on the linearized model of every instance without an exact target")
     parser.add_argument("--reference_time", type=float, default=600, help="seconds of CBC per instance")
@@ -533,6 +561,9 @@ def main():
         if n <= HELD_KARP_MAX:
             length, tour = held_karp(dist)
             merge_target(targets, name, length, "held-karp", mf.MIN)
+        elif args.tsp_two_opt > 0:
+            merge_target(targets, name, two_opt(dist, args.tsp_two_opt, args.seed),
+                         f"2opt-{args.tsp_two_opt}", mf.MIN)
         print(f"{name}: {n * n} variables", file=sys.stderr)
 
     for path in args.tsplib:
