@@ -8,6 +8,7 @@
 
 #include "core/families/builtin.h"
 #include "core/sample/cpu_sa/bitslice_kernel.h"
+#include "core/sample/group_structure.h"
 #include "core/sample/lns/lns_sampler.h"
 
 namespace qs {
@@ -77,11 +78,19 @@ bool SatLeads(const ModelFeatures& f) {
 // the first feasible answer: sat finds a feasible one (or proves there is
 // none), `exact` certifies the optimum of a small model, and the samplers
 // search for better ones: pt leads where one-hot groups give it moves that
-// keep them, tabu where there are none (docs/auto.md, "Models").
+// keep them, tabu where there are none (docs/auto.md, "The rule table").
 RacePlan ConstrainedModel(const ModelFeatures& f, v1::AutoExact exact,
                           const v1::SolveParams& request, int worker_threads) {
   RacePlan plan;
-  plan.rule = f.one_hot_groups > 0 ? "model/pt-first" : "model/tabu-first";
+  // Every variable in a permutation block (an assignment problem): pt's
+  // exchanges and reversals move every variable and keep every group, where
+  // tabu's single flips break one; pt alone reached better tours and the
+  // same assignments sooner than beside tabu (docs/auto.md, "Assignment
+  // models").
+  const bool blocks = f.one_hot_groups > 0 && f.block_share >= 1;
+  plan.rule = blocks                 ? "model/pt-blocks"
+              : f.one_hot_groups > 0 ? "model/pt-first"
+                                     : "model/tabu-first";
   // One ladder per pool thread, in rounds that grow: a model's ground
   // energy is unknown, so no ladder ends early by reaching it, and short
   // first rounds stream answers (a target can stop the solve) soon.
@@ -93,7 +102,9 @@ RacePlan ConstrainedModel(const ModelFeatures& f, v1::AutoExact exact,
     pt.max_sweeps = kAutoModelMaxRounds;
   }
   RacerPlan tabu = SamplerRacer(request, "tabu", 8);
-  if (f.one_hot_groups > 0) {
+  if (blocks) {
+    plan.racers.push_back(std::move(pt));
+  } else if (f.one_hot_groups > 0) {
     plan.racers.push_back(std::move(pt));
     plan.racers.push_back(std::move(tabu));
   } else {
@@ -213,6 +224,19 @@ RacePlan Raw(const ModelFeatures& f, v1::AutoExact exact,
   return plan;
 }
 
+double BlockShare(const CompiledProblem& problem) {
+  const int n = problem.model.num_variables();
+  if (problem.one_hot_groups.empty() || n == 0 ||
+      problem.higher_order.has_value())
+    return 0;
+  const GroupStructure s = FindGroupStructure(n, problem.one_hot_groups);
+  int64_t cells = 0;
+  for (const PermutationBlock& block : s.blocks) {
+    for (int32_t v : block.cells) cells += v >= 0;
+  }
+  return static_cast<double>(cells) / n;
+}
+
 }  // namespace
 
 ModelFeatures FeaturesOf(const CompiledProblem& problem,
@@ -227,6 +251,7 @@ ModelFeatures FeaturesOf(const CompiledProblem& problem,
   f.puzzle = !f.policy.raw_model;
   f.higher_order = problem.higher_order.has_value();
   f.one_hot_groups = static_cast<int>(problem.one_hot_groups.size());
+  f.block_share = BlockShare(problem);
   if (f.higher_order) {
     f.variables = problem.higher_order->num_variables;
     for (const HuboTerm& t : problem.higher_order->terms) {

@@ -26,6 +26,9 @@ struct ModelFeatures {
   int64_t couplers = 0;
   double density = 0;  // couplers / (variables choose 2)
   int one_hot_groups = 0;
+  // Share of the variables in permutation blocks of the groups
+  // (group_structure.h): 1 for an assignment problem (a TSP, a QAP).
+  double block_share = 0;
   bool integer_weights = true;  // every coefficient is an integer
   double max_abs_weight = 0;    // over linear and quadratic terms
   // A rule the validator checks and no QUBO term expresses (Takuzu's

@@ -179,8 +179,9 @@ class Race {
   std::optional<absl::Duration> first_valid_ ABSL_GUARDED_BY(mu_);
   std::optional<double> proven_optimum_ ABSL_GUARDED_BY(mu_);
   std::optional<v1::ExactSummary> exact_ ABSL_GUARDED_BY(mu_);
-  // Rounds that ended at agree_energy_, the best energy since it was found.
-  int agreeing_ ABSL_GUARDED_BY(mu_) = 0;
+  // Each racer's rounds that ended at agree_energy_, the best energy, since
+  // it was found.
+  std::vector<int> agreeing_ ABSL_GUARDED_BY(mu_);
   double agree_energy_ ABSL_GUARDED_BY(mu_) = kInf;
   std::string stop_rule_ ABSL_GUARDED_BY(mu_);
 };
@@ -424,13 +425,20 @@ void Race::OnRoundEnd(size_t index) {
     return;
   const double round_best = states_[index].round_best;
   if (!AtOrBelow(round_best, best_energy_)) return;
-  if (agree_energy_ == best_energy_) {
-    ++agreeing_;
-  } else {
+  if (agree_energy_ != best_energy_) {
     agree_energy_ = best_energy_;
-    agreeing_ = 1;
+    agreeing_.assign(racers_.size(), 0);
   }
-  if (agreeing_ >= options_.agreeing_rounds) Stop("agreeing rounds");
+  ++agreeing_[index];
+  // Every sampler must agree: one racer's quick rounds settling on a local
+  // optimum do not end the race while another's longer ones go on (a
+  // model's pt ladders beside tabu's restarts; docs/auto.md, "When a race
+  // stops").
+  for (size_t r = 0; r < racers_.size(); ++r) {
+    if (!racers_[r].plan.exact && agreeing_[r] < options_.agreeing_rounds)
+      return;
+  }
+  Stop("agreeing rounds");
 }
 
 StopReason Race::FinalStopReason() const {

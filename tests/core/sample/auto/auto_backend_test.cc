@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "core/backend/registry.h"
 #include "core/base/rng.h"
@@ -297,6 +298,56 @@ TEST(AutoBackendTest, ARawModelEndsAfterAgreeingRounds) {
   int rounds = 0;
   for (const v1::RacedBackend& r : run.info().raced()) rounds += r.rounds();
   EXPECT_GE(rounds, 2);
+}
+
+// An assignment model in LP form: 4 facilities on 4 locations at the costs
+// below, each facility's row and each location's column exactly one (the
+// optimum, 5: facility 0 on 1, 1 on 0... found by enumeration).
+v1::SolveRequest Assignment() {
+  constexpr int kCost[4][4] = {
+      {4, 1, 3, 2}, {2, 0, 5, 3}, {3, 2, 2, 4}, {1, 3, 4, 2}};
+  std::string objective, rows, binaries;
+  for (int i = 0; i < 4; ++i) {
+    std::string row, col;
+    for (int k = 0; k < 4; ++k) {
+      absl::StrAppend(&objective, " + ", kCost[i][k], " x", i, k);
+      absl::StrAppend(&row, k > 0 ? " + " : "", "x", i, k);
+      absl::StrAppend(&col, k > 0 ? " + " : "", "x", k, i);
+      absl::StrAppend(&binaries, " x", i, k);
+    }
+    absl::StrAppend(&rows, " f", i, ": ", row, " = 1\n l", i, ": ", col,
+                    " = 1\n");
+  }
+  v1::SolveRequest request;
+  v1::ConstrainedModel& model = *request.mutable_puzzle()->mutable_model();
+  model.set_text(absl::StrCat("Minimize\n obj:", objective, "\nSubject To\n",
+                              rows, "Binaries\n", binaries, "\nEnd\n"));
+  model.set_format(v1::MODEL_FORMAT_LP);
+  request.mutable_params()->set_seed(5);
+  request.mutable_params()->set_time_limit_seconds(2);
+  request.mutable_params()->mutable_auto_()->set_exact(v1::EXACT_OFF);
+  return request;
+}
+
+// Every variable of an assignment model lies in its permutation block: pt
+// races alone, with the moves that keep the rows and columns; without group
+// moves the plan is the one of a model without groups.
+TEST(AutoBackendTest, AnAssignmentModelIsPtsBlocksAlone) {
+  const SolveRun on = Solve(Assignment());
+  ASSERT_TRUE(on.status.ok()) << on.status;
+  EXPECT_EQ(on.info().rule(), "model/pt-blocks");
+  EXPECT_EQ(on.raced(), std::set<std::string>{"pt"});
+  EXPECT_EQ(on.summary.backend().moves(), "pt: two-way-exchange");
+  EXPECT_TRUE(on.summary.best_valid());
+  EXPECT_EQ(on.summary.best_energy(), 5);
+
+  v1::SolveRequest request = Assignment();
+  request.mutable_params()->mutable_auto_()->set_group_moves(
+      v1::GROUP_MOVES_OFF);
+  const SolveRun off = Solve(request);
+  ASSERT_TRUE(off.status.ok()) << off.status;
+  EXPECT_EQ(off.info().rule(), "model/tabu-first");
+  EXPECT_TRUE(off.summary.best_valid());
 }
 
 // A Max-Cut graph of `n` nodes (n even) in n / 2 disjoint unit edges: every
