@@ -26,9 +26,8 @@ std::vector<uint8_t> UsableGroups(
   return usable;
 }
 
-// Row r of the block takes column match[r]: a perfect matching of rows to
-// present cells, tried in `order` with columns in the order each row's
-// `columns` list gives (Kuhn's augmenting paths). False when none exists.
+// Kuhn's augmenting path from `row` over the columns its `columns` list
+// gives, in that order; true when it matched the row.
 bool TryAugment(int row, const std::vector<std::vector<int>>& columns,
                 std::vector<int>& row_of_col, std::vector<int>& seen,
                 int stamp) {
@@ -44,6 +43,9 @@ bool TryAugment(int row, const std::vector<std::vector<int>>& columns,
   return false;
 }
 
+// A perfect matching of the block's rows to present cells: row_of_col[c]
+// takes column c. Rows and each row's columns are tried in a random order
+// when `rng` is given. False when none exists.
 bool PerfectMatching(const PermutationBlock& block, Xoshiro256* rng,
                      std::vector<int>& row_of_col) {
   const int n = block.size;
