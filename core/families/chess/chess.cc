@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -434,6 +436,71 @@ absl::StatusOr<Qubo> BuildFullModel(const Chess& g) {
   return std::move(builder).Build();
 }
 
+// Exactly-one groups over the full model's variables (CompiledProblem::
+// one_hot_groups) of the Coloured problem, which holds exactly one piece in
+// every region (eq. 25): the regions first, then the rows and then the columns
+// when every line of that direction is a threat clique (of any two of its
+// pieces one reaches the other, so a valid board has at most one piece in each)
+// and there are as many lines holding variables as regions (so the board's one
+// piece per region fills every line once: the N-queens or N-rooks lines under
+// N regions). The Max problem has none.
+std::vector<std::vector<int32_t>> FullOneHotGroups(const Chess& g) {
+  std::vector<std::vector<int32_t>> groups;
+  if (g.max_variant) return groups;
+  const int num_vars = static_cast<int>(g.cell_of_var.size());
+  groups.resize(g.num_regions);
+  for (int v = 0; v < num_vars; ++v)
+    groups[g.region_of_cell[g.cell_of_var[v]]].push_back(v);
+  // Per line: its variables and its pairs one of which reaches the other,
+  // each pair counted once (from its first cell, or from its second when the
+  // first does not reach it).
+  std::vector<int64_t> row_vars(g.rows, 0), col_vars(g.cols, 0);
+  std::vector<int64_t> row_pairs(g.rows, 0), col_pairs(g.cols, 0);
+  for (int v = 0; v < num_vars; ++v) {
+    const int a = g.cell_of_var[v];
+    ++row_vars[a / g.cols];
+    ++col_vars[a % g.cols];
+    for (int b : g.reach[a]) {
+      if (b < a && g.Reaches(b, a)) continue;
+      if (b / g.cols == a / g.cols) ++row_pairs[a / g.cols];
+      if (b % g.cols == a % g.cols) ++col_pairs[a % g.cols];
+    }
+  }
+  auto add_lines = [&](const std::vector<int64_t>& vars,
+                       const std::vector<int64_t>& pairs, bool rows) {
+    int lines = 0;
+    for (size_t k = 0; k < vars.size(); ++k) {
+      if (vars[k] == 0) continue;
+      if (pairs[k] != vars[k] * (vars[k] - 1) / 2) return;
+      ++lines;
+    }
+    if (lines != g.num_regions) return;
+    const size_t first = groups.size();
+    groups.resize(first + vars.size());
+    for (int v = 0; v < num_vars; ++v) {
+      const int cell = g.cell_of_var[v];
+      groups[first + (rows ? cell / g.cols : cell % g.cols)].push_back(v);
+    }
+  };
+  add_lines(row_vars, row_pairs, true);
+  add_lines(col_vars, col_pairs, false);
+  return groups;
+}
+
+// CompiledProblem::one_hot_groups from FullOneHotGroups: the reduced groups
+// (ReducedOneHotGroups), each once (a region is a line again when the
+// reduction leaves both the same cells).
+std::vector<std::vector<int32_t>> ReducedGroups(
+    const VariableMap& map,
+    const std::vector<std::vector<int32_t>>& full_groups) {
+  std::vector<std::vector<int32_t>> groups;
+  std::set<std::vector<int32_t>> seen;
+  for (std::vector<int32_t>& group : ReducedOneHotGroups(map, full_groups)) {
+    if (seen.insert(group).second) groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
 // A board read from a solution: which cells hold a piece (from cells, or from
 // rows when there are no cells), and the pieces whose letter in the rows is not
 // the type their cell takes.
@@ -522,18 +589,24 @@ class ChessCompiler final : public PuzzleCompiler {
     const int n = problem.full_model.num_variables();
     problem.stages.push_back({"model", n, 0, 0});
 
+    const std::vector<std::vector<int32_t>> groups = FullOneHotGroups(g);
+
     const v1::Reduction reduction = options.reduction() == v1::REDUCTION_DEFAULT
                                         ? v1::REDUCTION_FULL
                                         : options.reduction();
     if (reduction == v1::REDUCTION_NONE) {
       problem.model = problem.full_model;
       problem.variables = VariableMap::Identity(n);
+      problem.one_hot_groups = ReducedGroups(problem.variables, groups);
       return problem;
     }
     std::vector<int8_t> assignment(n, -1);
     for (int cell : g.placed) assignment[g.var_of_cell[cell]] = 1;
     RETURN_IF_ERROR(ReduceByAssignment(assignment, "placed", problem));
-    if (reduction == v1::REDUCTION_CLUES) return problem;
+    if (reduction == v1::REDUCTION_CLUES) {
+      problem.one_hot_groups = ReducedGroups(problem.variables, groups);
+      return problem;
+    }
     for (int placed : g.placed) {
       for (int v = 0; v < n; ++v) {
         const int cell = g.cell_of_var[v];
@@ -546,6 +619,7 @@ class ChessCompiler final : public PuzzleCompiler {
       }
     }
     RETURN_IF_ERROR(ReduceByAssignment(assignment, "implied", problem));
+    problem.one_hot_groups = ReducedGroups(problem.variables, groups);
     return problem;
   }
 

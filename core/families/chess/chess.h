@@ -29,6 +29,11 @@
 // "implied" empties their regions, the cells they reach and the cells whose
 // piece would reach them (REDUCTION_FULL, the default).
 //
+// Exactly-one groups (CompiledProblem::one_hot_groups, for the samplers' swap
+// moves), Coloured problem only: each region, then the rows and the columns
+// when each line's pieces all threaten one another and the lines holding
+// variables are as many as the regions (N queens or rooks under N regions).
+//
 // Boards: rows of piece letters (Q R B N K, custom symbols) on occupied cells,
 // '.' on empty cells and '#' on cells that take no piece; cells hold 1 for a
 // piece, 0 otherwise. For the Max problem

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -668,6 +669,22 @@ absl::Status ReduceFully(const Board& b, CompiledProblem& problem) {
   return absl::OkStatus();
 }
 
+// Exactly-one groups over the full model's cells (CompiledProblem::
+// one_hot_groups): the rows, columns and count regions that must hold exactly
+// one 1 (eq. 13-14, 24-25, 28 with target 1), in that order. A line or region
+// of k > 1 ones is no group, nor is one of a single 0 (a swap moves a 1, and
+// the negated cells are no variables). The reduction drops the settled ones
+// and those with cells the substitution writes as another's negation or as the
+// same variable.
+std::vector<std::vector<int32_t>> FullOneHotGroups(const Board& b) {
+  std::vector<std::vector<int32_t>> groups;
+  for (const Count& count : b.counts) {
+    if (count.target == 1)
+      groups.emplace_back(count.cells.begin(), count.cells.end());
+  }
+  return groups;
+}
+
 // A board's cells (-1 empty, 0, 1) from a solution's cells, or else its rows.
 absl::StatusOr<std::vector<int>> BoardCells(
     const Board& b, const v1::PuzzleSolution& solution) {
@@ -739,13 +756,13 @@ class TakuzuCompiler final : public PuzzleCompiler {
     if (reduction == v1::REDUCTION_NONE) {
       problem.model = problem.full_model;
       problem.variables = VariableMap::Identity(n);
-      return problem;
-    }
-    if (reduction == v1::REDUCTION_CLUES) {
+    } else if (reduction == v1::REDUCTION_CLUES) {
       RETURN_IF_ERROR(ReduceByAssignment(b.givens, "givens", problem));
-      return problem;
+    } else {
+      RETURN_IF_ERROR(ReduceFully(b, problem));
     }
-    RETURN_IF_ERROR(ReduceFully(b, problem));
+    problem.one_hot_groups =
+        ReducedOneHotGroups(problem.variables, FullOneHotGroups(b));
     return problem;
   }
 

@@ -43,6 +43,10 @@
 // representative is the left-most, then top-most cell) and writes the others as
 // that variable or its negation, so the sign terms become constants.
 // Contradictions met on the way are INVALID_ARGUMENT naming the cells.
+//
+// Exactly-one groups (CompiledProblem::one_hot_groups, for the samplers' swap
+// moves): the rows, columns and count regions that must hold a single 1, after
+// the reduction; none on a board of balanced lines longer than 2.
 #ifndef QS_CORE_FAMILIES_TAKUZU_TAKUZU_H_
 #define QS_CORE_FAMILIES_TAKUZU_TAKUZU_H_
 

@@ -5,6 +5,8 @@
 // rules including the one-to-one pairing of tents and trees.
 #include "core/families/tents/tents.h"
 
+#include <cstdint>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -163,6 +165,56 @@ absl::StatusOr<Qubo> BuildFullModel(const Board& b) {
   return std::move(builder).Build();
 }
 
+// Exactly-one groups over the reduced variables (CompiledProblem::
+// one_hot_groups), each holding one tent on every board of the ground energy
+// N_T / 4, where every term of eq. 22 is at its minimum:
+// - per tree, the cells of its region R_k that the reduction leaves open when
+//   no two of them face each other across the tree: any two of them are then
+//   diagonal neighbours, so at most one holds a tent (eq. 12), and eq. 15 wants
+//   one or two;
+// - then each row and each column whose count is 1 (eq. 10-11).
+// The trees' groups come first: the samplers take disjoint groups greedily in
+// declaration order.
+std::vector<std::vector<int32_t>> OneHotGroups(const Board& b,
+                                               const VariableMap& map) {
+  auto open = [&](int r, int c) {
+    if (!b.OnBoard(r, c)) return false;
+    const VariableMap::Source& source = map.source(r * b.cols + c);
+    return source.reduced >= 0 || source.value != 0;
+  };
+  std::vector<std::vector<int32_t>> groups;
+  for (int tree : b.trees) {
+    const int r = tree / b.cols, c = tree % b.cols;
+    if ((open(r - 1, c) && open(r + 1, c)) ||
+        (open(r, c - 1) && open(r, c + 1)))
+      continue;
+    std::vector<int32_t> group;
+    for (int cell : b.Orthogonal(tree)) {
+      if (open(cell / b.cols, cell % b.cols)) group.push_back(cell);
+    }
+    groups.push_back(std::move(group));
+  }
+  for (int r = 0; r < b.rows; ++r) {
+    if (b.row_counts[r] != 1) continue;
+    std::vector<int32_t> row;
+    for (int c = 0; c < b.cols; ++c) row.push_back(r * b.cols + c);
+    groups.push_back(std::move(row));
+  }
+  for (int c = 0; c < b.cols; ++c) {
+    if (b.col_counts[c] != 1) continue;
+    std::vector<int32_t> col;
+    for (int r = 0; r < b.rows; ++r) col.push_back(r * b.cols + c);
+    groups.push_back(std::move(col));
+  }
+  // Each once: a tree's group may be a line's again.
+  std::vector<std::vector<int32_t>> reduced;
+  std::set<std::vector<int32_t>> seen;
+  for (std::vector<int32_t>& group : ReducedOneHotGroups(map, groups)) {
+    if (seen.insert(group).second) reduced.push_back(std::move(group));
+  }
+  return reduced;
+}
+
 // A board read from a solution: the tents, from its cells (1 tent, 0 none, -1 a
 // tent on a tree) or, when there are none, from its rows; and the cells where
 // the rows' trees differ from the puzzle's.
@@ -283,12 +335,16 @@ class TentsCompiler final : public PuzzleCompiler {
     if (reduction == v1::REDUCTION_NONE) {
       problem.model = problem.full_model;
       problem.variables = VariableMap::Identity(n);
+      problem.one_hot_groups = OneHotGroups(b, problem.variables);
       return problem;
     }
     std::vector<int8_t> assignment(n, -1);
     for (int tree : b.trees) assignment[tree] = 0;
     RETURN_IF_ERROR(ReduceByAssignment(assignment, "trees", problem));
-    if (reduction == v1::REDUCTION_CLUES) return problem;
+    if (reduction == v1::REDUCTION_CLUES) {
+      problem.one_hot_groups = OneHotGroups(b, problem.variables);
+      return problem;
+    }
     std::vector<uint8_t> in_region(n, 0);
     for (int tree : b.trees) {
       for (int cell : b.Orthogonal(tree)) in_region[cell] = 1;
@@ -304,6 +360,7 @@ class TentsCompiler final : public PuzzleCompiler {
         assignment[cell] = 0;
     }
     RETURN_IF_ERROR(ReduceByAssignment(assignment, "zero_lines", problem));
+    problem.one_hot_groups = OneHotGroups(b, problem.variables);
     return problem;
   }
 

@@ -13,6 +13,10 @@
 // "trees" fixes the tree cells to 0 (REDUCTION_CLUES); "outside_regions" fixes
 // the cells next to no tree (the paper's second rule) and "zero_lines" the
 // cells of rows and columns whose count is 0 (REDUCTION_FULL, the default).
+// Exactly-one groups (CompiledProblem::one_hot_groups, for the samplers' swap
+// moves): each tree's open region cells when no two of them face each other
+// across the tree (they then touch diagonally), then each row and column whose
+// count is 1.
 //
 // What the QUBO cannot say: the game pairs tents and trees one-to-one. A
 // minimum of eq. 22 may put one tent between two trees and two tents around a

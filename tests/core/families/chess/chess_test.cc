@@ -297,6 +297,20 @@ std::set<std::vector<uint8_t>> GroundBoards(const v1::PuzzleSpec& spec,
   return boards;
 }
 
+// Number of groups of `problem.one_hot_groups` that do not hold exactly one 1
+// in the reduced state of the full assignment `bits`.
+int GroupsBrokenBy(const CompiledProblem& problem,
+                   const std::vector<uint8_t>& bits) {
+  const std::vector<uint8_t> reduced = problem.variables.Restrict(bits);
+  int broken = 0;
+  for (const std::vector<int32_t>& group : problem.one_hot_groups) {
+    int ones = 0;
+    for (int32_t v : group) ones += reduced[v];
+    broken += ones != 1;
+  }
+  return broken;
+}
+
 std::vector<Layout> ColouredLayouts() {
   const std::string quadrants = "AABB/AABB/CCDD/CCDD";
   std::vector<Layout> layouts = {
@@ -316,6 +330,12 @@ std::vector<Layout> ColouredLayouts() {
 TEST(ChessCompilerTest, ColouredGroundStatesAreTheValidBoards) {
   auto compiler = NewChessCompiler();
   const std::vector<int> expected_solutions = {2, 2, 3, 71, 8, 1, 2};
+  // Exactly-one groups: the regions, then the rows and the columns where every
+  // line is a threat clique (queens, rooks) and the lines are as many as the
+  // regions. The placed queen settles its region, row and column and leaves
+  // regions C, D, rows 3, 4 and columns 3, 4 (column 1 is region C again); the
+  // placed knight leaves regions C and D (B keeps one open cell).
+  const std::vector<size_t> expected_groups = {12, 4, 4, 4, 12, 6, 2};
   const std::vector<Layout> layouts = ColouredLayouts();
   for (size_t k = 0; k < layouts.size(); ++k) {
     SCOPED_TRACE(layouts[k].pieces + " " + layouts[k].regions);
@@ -331,10 +351,14 @@ TEST(ChessCompilerTest, ColouredGroundStatesAreTheValidBoards) {
     ASSERT_FALSE(valid.empty());
     EXPECT_EQ(energy, 0.0);
     EXPECT_EQ(ground, valid);
+    EXPECT_EQ(problem.one_hot_groups.size(), expected_groups[k]);
     for (const auto& board : ground) {
       auto report = compiler->Validate(spec, Board(board));
       ASSERT_OK(report);
       EXPECT_TRUE(report->valid());
+      auto bits = compiler->Encode(spec, problem, Board(board));
+      ASSERT_OK(bits);
+      EXPECT_EQ(GroupsBrokenBy(problem, *bits), 0);
     }
   }
 }
@@ -469,16 +493,14 @@ TEST(ChessCompilerTest, ThreatTermCountsEachPieceThatReachesTheOther) {
   EXPECT_EQ(couplers.size(), 3u);
 }
 
-TEST(ChessCompilerTest,
-     KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) {
-  auto compiler = NewChessCompiler();
-  // 8 queens, regions drawn around the queens of one solution (each cell joins
-  // its nearest queen).
+// 8 queens, regions drawn around the queens of one solution (each cell joins
+// its nearest queen); `queens` is that solution.
+Layout EightQueensColoured(std::vector<uint8_t>& queens) {
   const std::vector<int> queen_col = {0, 4, 7, 5, 2, 6, 1, 3};
   Layout coloured{
       "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/"
       "QQQQQQQQ"};
-  std::vector<uint8_t> queens(64, 0);
+  queens.assign(64, 0);
   for (int r = 0; r < 8; ++r) {
     queens[r * 8 + queen_col[r]] = 1;
     if (r > 0) coloured.regions += '/';
@@ -493,6 +515,14 @@ TEST(ChessCompilerTest,
       coloured.regions += static_cast<char>('A' + nearest);
     }
   }
+  return coloured;
+}
+
+TEST(ChessCompilerTest,
+     KnownSolutionsScoreTheGroundEnergyAndEveryChangeHigher) {
+  auto compiler = NewChessCompiler();
+  std::vector<uint8_t> queens;
+  const Layout coloured = EightQueensColoured(queens);
   // 32 knights on the light squares; 16 kings on the even rows and columns.
   Layout knights{
       "NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/NNNNNNNN/"
@@ -536,6 +566,44 @@ TEST(ChessCompilerTest,
       EXPECT_FALSE(changed_report->valid()) << "cell " << cell;
     }
   }
+}
+
+TEST(ChessCompilerTest, OneHotGroupsHoldOnePieceInTheSolution) {
+  auto compiler = NewChessCompiler();
+  std::vector<uint8_t> queens;
+  const v1::PuzzleSpec spec = ChessSpec(EightQueensColoured(queens));
+  for (v1::Reduction reduction :
+       {v1::REDUCTION_NONE, v1::REDUCTION_CLUES, v1::REDUCTION_FULL}) {
+    SCOPED_TRACE(v1::Reduction_Name(reduction));
+    const CompiledProblem problem = CompileOrDie(spec, reduction);
+    // The 8 regions first, then the 8 rows and the 8 columns: queens threaten
+    // along lines, and 8 regions take 8 queens.
+    ASSERT_EQ(problem.one_hot_groups.size(), 24u);
+    for (const std::vector<int32_t>& group : problem.one_hot_groups) {
+      EXPECT_GE(group.size(), 2u);
+      for (int32_t v : group) {
+        EXPECT_GE(v, 0);
+        EXPECT_LT(v, problem.model.num_variables());
+      }
+    }
+    EXPECT_EQ(problem.one_hot_groups[8],
+              (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+    EXPECT_EQ(problem.one_hot_groups[16],
+              (std::vector<int32_t>{0, 8, 16, 24, 32, 40, 48, 56}));
+    auto bits = compiler->Encode(spec, problem, Board(queens));
+    ASSERT_OK(bits);
+    EXPECT_EQ(GroupsBrokenBy(problem, *bits), 0);
+  }
+  // No rows or columns where a line's pieces need not threaten one another,
+  // nor where the lines outnumber the regions; no groups in the Max problem.
+  const CompiledProblem mixed =
+      CompileOrDie(ChessSpec({"QRBN/NBRQ/RQNB/BNQR", "AABB/AABB/CCDD/CCDD"}));
+  EXPECT_EQ(mixed.one_hot_groups.size(), 4u);
+  const CompiledProblem two_regions =
+      CompileOrDie(ChessSpec({"QQQQ/QQQQ/QQQQ/QQQQ", "AAAA/AAAA/BBBB/BBBB"}));
+  EXPECT_EQ(two_regions.one_hot_groups.size(), 2u);
+  for (const Layout& layout : MaxLayouts())
+    EXPECT_TRUE(CompileOrDie(ChessSpec(layout)).one_hot_groups.empty());
 }
 
 TEST(ChessCompilerTest, PlacedPiecesLeaveTheOptimization) {

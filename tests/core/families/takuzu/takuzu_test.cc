@@ -315,6 +315,19 @@ bool IsValid(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
   return report.ok() && report->valid();
 }
 
+// Number of groups of `problem.one_hot_groups` that do not hold exactly one 1
+// in the reduced state of the full board `board`.
+int GroupsBrokenBy(const CompiledProblem& problem, const Board& board) {
+  const Board reduced = problem.variables.Restrict(board);
+  int broken = 0;
+  for (const std::vector<int32_t>& group : problem.one_hot_groups) {
+    int ones = 0;
+    for (int32_t v : group) ones += reduced[v];
+    broken += ones != 1;
+  }
+  return broken;
+}
+
 // The exact ground states of the full and of the reduced model are the boards
 // the rules allow (for unique lines: those of them the validator accepts), and
 // sit at the compiled ground energy.
@@ -331,6 +344,9 @@ void ExpectGroundStatesAreValidBoards(const Rules& rules) {
     const CompiledProblem problem = CompileOrDie(spec, reduction);
     ASSERT_LE(problem.model.num_variables(), kMaxExactVariables);
     const BoardSet ground = GroundBoards(problem);
+    // The exactly-one groups hold in every ground state.
+    for (const std::string& board : ground)
+      EXPECT_EQ(GroupsBrokenBy(problem, FromKey(board)), 0) << board;
     if (reduction == v1::REDUCTION_NONE && !rules.givens.empty()) {
       // The full model has no term for the givens (they enter by clamping), so
       // its ground states are the boards of the same rules without them.
@@ -1144,6 +1160,68 @@ TEST(TakuzuStoredPuzzlesTest, SolutionsAreValidAndScoreTheGroundEnergy) {
     EXPECT_EQ(problem.model.Energy(problem.variables.Restrict(*bits)),
               *problem.ground_energy);
   }
+}
+
+// Lines of balanced Takuzu and Tango hold 3 or more ones: no exactly-one
+// groups. Count regions of one 1 (here the 2x2 blocks of a stored puzzle with
+// one 1 in its solution) are groups, and the solution keeps them.
+TEST(TakuzuStoredPuzzlesTest, CountsOfOneAreOneHotGroupsTheSolutionKeeps) {
+  auto compiler = NewTakuzuCompiler();
+  for (const StoredPuzzle& p : StoredPuzzles())
+    EXPECT_TRUE(CompileOrDie(p.spec).one_hot_groups.empty()) << p.name;
+  const auto stored = std::find_if(
+      StoredPuzzles().begin(), StoredPuzzles().end(),
+      [](const StoredPuzzle& p) { return p.name == "unruly-14x14-dn-1"; });
+  ASSERT_NE(stored, StoredPuzzles().end());
+  v1::PuzzleSpec spec = stored->spec;
+  v1::TakuzuPuzzle* t = spec.mutable_takuzu();
+  ASSERT_EQ(t->rows(), 14u);
+  auto add_region = [&](std::vector<std::pair<int, int>> cells) {
+    int ones = 0;
+    for (auto [r, c] : cells) ones += stored->solution[r][c] - '0';
+    if (ones != 1) return;
+    v1::TakuzuCountRegion* region = t->add_regions();
+    for (auto [r, c] : cells) {
+      v1::TakuzuCellRef* ref = region->add_cells();
+      ref->set_row(r);
+      ref->set_col(c);
+    }
+    region->set_ones(1);
+  };
+  for (int r = 0; r < 14; r += 2) {
+    for (int c = 0; c < 14; c += 2)
+      add_region({{r, c}, {r, c + 1}, {r + 1, c}, {r + 1, c + 1}});
+  }
+  ASSERT_GT(t->regions_size(), 0);
+  for (v1::Reduction reduction :
+       {v1::REDUCTION_NONE, v1::REDUCTION_CLUES, v1::REDUCTION_FULL}) {
+    SCOPED_TRACE(v1::Reduction_Name(reduction));
+    const CompiledProblem problem = CompileOrDie(spec, reduction);
+    ASSERT_FALSE(problem.one_hot_groups.empty());
+    for (const std::vector<int32_t>& group : problem.one_hot_groups) {
+      EXPECT_GE(group.size(), 2u);
+      for (int32_t v : group) {
+        EXPECT_GE(v, 0);
+        EXPECT_LT(v, problem.model.num_variables());
+      }
+    }
+    auto bits = compiler->Encode(spec, problem, Rows(stored->solution));
+    ASSERT_OK(bits);
+    EXPECT_TRUE(problem.variables.IsConsistent(*bits));
+    EXPECT_EQ(problem.model.Energy(problem.variables.Restrict(*bits)),
+              *problem.ground_energy);
+    EXPECT_EQ(GroupsBrokenBy(problem, *bits), 0);
+    if (reduction == v1::REDUCTION_NONE) {
+      EXPECT_EQ(problem.one_hot_groups.size(),
+                static_cast<size_t>(t->regions_size()));
+    }
+  }
+  // Rows of two cells hold one 1 each.
+  Rules narrow_rules;
+  narrow_rules.rows = 4;
+  narrow_rules.cols = 2;
+  const CompiledProblem narrow = CompileOrDie(ToSpec(narrow_rules));
+  EXPECT_EQ(narrow.one_hot_groups.size(), 4u);
 }
 
 // Variables before and after each stage, and the bound NM - N_I0 - N_I1 - N_He

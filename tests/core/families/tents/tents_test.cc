@@ -57,6 +57,19 @@ std::vector<std::string> RulesOf(const v1::ValidationReport& report) {
   return rules;
 }
 
+// Number of groups of `problem.one_hot_groups` that do not hold exactly one 1
+// in the reduced state `reduced`.
+int GroupsBrokenBy(const CompiledProblem& problem,
+                   const std::vector<uint8_t>& reduced) {
+  int broken = 0;
+  for (const std::vector<int32_t>& group : problem.one_hot_groups) {
+    int ones = 0;
+    for (int32_t v : group) ones += reduced[v];
+    broken += ones != 1;
+  }
+  return broken;
+}
+
 TEST(TentsCompilerTest, ModelHasThePapersTermsAndStages) {
   std::vector<uint8_t> tents;
   const TentsGame game = GameFromSolvedBoard(kSolved8x8, &tents);
@@ -103,6 +116,50 @@ TEST(TentsCompilerTest, SolutionScoresTheGroundEnergyInEveryModel) {
     ASSERT_OK(report);
     EXPECT_TRUE(report->valid()) << ::testing::PrintToString(RulesOf(*report));
   }
+}
+
+TEST(TentsCompilerTest, OneHotGroupsHoldOneTentInTheSolution) {
+  std::vector<uint8_t> tents;
+  const TentsGame game = GameFromSolvedBoard(kSolved8x8, &tents);
+  const v1::PuzzleSpec spec = TentsSpec(game);
+  auto compiler = NewTentsCompiler();
+  for (v1::Reduction reduction :
+       {v1::REDUCTION_NONE, v1::REDUCTION_CLUES, v1::REDUCTION_FULL}) {
+    SCOPED_TRACE(v1::Reduction_Name(reduction));
+    const CompiledProblem problem = CompileOrDie(spec, reduction);
+    auto bits = compiler->Encode(spec, problem, Board(tents));
+    ASSERT_OK(bits);
+    const std::vector<uint8_t> reduced = problem.variables.Restrict(*bits);
+    ASSERT_FALSE(problem.one_hot_groups.empty());
+    for (const std::vector<int32_t>& group : problem.one_hot_groups) {
+      EXPECT_GE(group.size(), 2u);
+      for (int32_t v : group) {
+        EXPECT_GE(v, 0);
+        EXPECT_LT(v, problem.model.num_variables());
+      }
+    }
+    EXPECT_EQ(GroupsBrokenBy(problem, reduced), 0);
+  }
+  // Rows 1, 3, 6, 7 and columns 1, 4, 6, 8 hold one tent each: one group per
+  // line in every model.
+  const CompiledProblem none = CompileOrDie(spec, v1::REDUCTION_NONE);
+  ASSERT_EQ(none.one_hot_groups.size(), 8u);
+  for (const auto& group : none.one_hot_groups) EXPECT_EQ(group.size(), 8u);
+  // After the full reduction (column 3 holds no tent), the trees at (1,2) and
+  // (8,4) keep two open cells each, diagonal neighbours: their groups come
+  // before the lines'.
+  const CompiledProblem full = CompileOrDie(spec, v1::REDUCTION_FULL);
+  ASSERT_EQ(full.one_hot_groups.size(), 2u + 8u);
+  auto labels = [&](const std::vector<int32_t>& group) {
+    std::vector<std::string> out;
+    for (int32_t v : group)
+      out.push_back(full.full_model.labels()[full.variables.representative(v)]);
+    return out;
+  };
+  EXPECT_EQ(labels(full.one_hot_groups[0]),
+            (std::vector<std::string>{"r1c1", "r2c2"}));
+  EXPECT_EQ(labels(full.one_hot_groups[1]),
+            (std::vector<std::string>{"r7c4", "r8c5"}));
 }
 
 TEST(TentsCompilerTest, EverySingleCellChangeScoresHigher) {
@@ -212,6 +269,10 @@ TEST(TentsCompilerTest, ExactGroundStatesAreTheBoardsOfTheRules) {
     for (const auto& state : ground->states) {
       const std::vector<uint8_t> full = problem.variables.Expand(state);
       ground_boards.insert(full);
+      // The exactly-one groups hold on every board of the ground energy.
+      if (ground->energy == game.NumTrees() / 4.0) {
+        EXPECT_EQ(GroupsBrokenBy(problem, state), 0);
+      }
       auto report =
           compiler->Validate(spec, compiler->Decode(spec, problem, full));
       ASSERT_OK(report);
