@@ -14,7 +14,6 @@
 
 #include "absl/base/casts.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
@@ -147,14 +146,25 @@ class Ladder {
     Xoshiro256 rng(DeriveSeed(ladder_seed, slot));
     const uint64_t replicas = setup_.betas.size();
     const int n = setup_.model->num_variables();
-    // Group moves keep what holds: the replicas start inside the groups.
-    if (setup_.groups != nullptr && setup_.groups->keeps_groups &&
-        setup_.params->initial_states.empty()) {
-      GroupRespectingState(setup_.groups->structure, n, rng,
-                           reads_[slot].state);
+    std::vector<uint8_t>& state = reads_[slot].state;
+    const std::vector<std::vector<uint8_t>>& given =
+        setup_.params->initial_states;
+    if (setup_.groups == nullptr || !setup_.groups->keeps_groups) {
+      state = StartState(given, n, index_ * replicas + slot, rng);
+    } else if (given.empty()) {
+      // Group moves keep what holds: the replicas start inside the groups.
+      GroupRespectingState(setup_.groups->structure, n, rng, state);
     } else {
-      reads_[slot].state = StartState(setup_.params->initial_states, n,
-                                      index_ * replicas + slot, rng);
+      state = StartState(given, n, index_ * replicas + slot, rng);
+      // No group move leaves a state that breaks a group, nor enters one: a
+      // given start outside them keeps its free variables, and its grouped
+      // ones are drawn inside.
+      if (!KeepsGroups(setup_.groups->structure, state)) {
+        std::vector<uint8_t> inside;
+        GroupRespectingState(setup_.groups->structure, n, rng, inside);
+        for (int32_t v : setup_.groups->structure.free) inside[v] = state[v];
+        state = std::move(inside);
+      }
     }
     reads_[slot].rng_seed = rng.Next();
   }
@@ -281,7 +291,9 @@ class PtSampler final : public Sampler {
   absl::string_view description() const override {
     return "parallel tempering on the server's CPU cores: a ladder of "
            "replicas per read, one per SIMD lane, with exchanges between "
-           "neighbouring temperatures and one-hot swap moves";
+           "neighbouring temperatures and moves over one-hot groups (swaps "
+           "on puzzles; exchanges and reversals that keep them on "
+           "constrained models)";
   }
   absl::string_view params_field() const override { return "pt"; }
   BackendCapabilities capabilities() const override {
@@ -335,8 +347,8 @@ class PtSampler final : public Sampler {
     setup.kernel_model = kernel_model.get();
     setup.path = ResolveKernelPath(params.kernel);
     setup.params = &params;
-    std::shared_ptr<const GroupMoves> groups;
-    groups = SharedGroupMoves(*kernel_model, params, wire);
+    const std::shared_ptr<const GroupMoves> groups =
+        SharedGroupMoves(*kernel_model, params, wire);
     if (groups != nullptr && !groups->empty()) setup.groups = groups.get();
     ASSIGN_OR_RETURN(
         const BetaRange range,

@@ -23,6 +23,7 @@
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/one_hot_groups.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
@@ -301,14 +302,8 @@ std::set<std::vector<uint8_t>> GroundBoards(const v1::PuzzleSpec& spec,
 // in the reduced state of the full assignment `bits`.
 int GroupsBrokenBy(const CompiledProblem& problem,
                    const std::vector<uint8_t>& bits) {
-  const std::vector<uint8_t> reduced = problem.variables.Restrict(bits);
-  int broken = 0;
-  for (const std::vector<int32_t>& group : problem.one_hot_groups) {
-    int ones = 0;
-    for (int32_t v : group) ones += reduced[v];
-    broken += ones != 1;
-  }
-  return broken;
+  return testing::GroupsBroken(problem.one_hot_groups,
+                               problem.variables.Restrict(bits));
 }
 
 std::vector<Layout> ColouredLayouts() {

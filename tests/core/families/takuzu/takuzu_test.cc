@@ -34,6 +34,7 @@
 #include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/one_hot_groups.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
@@ -318,14 +319,8 @@ bool IsValid(const v1::PuzzleSpec& spec, const CompiledProblem& problem,
 // Number of groups of `problem.one_hot_groups` that do not hold exactly one 1
 // in the reduced state of the full board `board`.
 int GroupsBrokenBy(const CompiledProblem& problem, const Board& board) {
-  const Board reduced = problem.variables.Restrict(board);
-  int broken = 0;
-  for (const std::vector<int32_t>& group : problem.one_hot_groups) {
-    int ones = 0;
-    for (int32_t v : group) ones += reduced[v];
-    broken += ones != 1;
-  }
-  return broken;
+  return testing::GroupsBroken(problem.one_hot_groups,
+                               problem.variables.Restrict(board));
 }
 
 // The exact ground states of the full and of the reduced model are the boards

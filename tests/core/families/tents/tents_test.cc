@@ -16,6 +16,7 @@
 #include "core/sample/exact/brute_force_sampler.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/one_hot_groups.h"
 #include "tests/testing/status_matchers.h"
 #include "tests/testing/tents_oracle.h"
 
@@ -61,13 +62,7 @@ std::vector<std::string> RulesOf(const v1::ValidationReport& report) {
 // in the reduced state `reduced`.
 int GroupsBrokenBy(const CompiledProblem& problem,
                    const std::vector<uint8_t>& reduced) {
-  int broken = 0;
-  for (const std::vector<int32_t>& group : problem.one_hot_groups) {
-    int ones = 0;
-    for (int32_t v : group) ones += reduced[v];
-    broken += ones != 1;
-  }
-  return broken;
+  return testing::GroupsBroken(problem.one_hot_groups, reduced);
 }
 
 TEST(TentsCompilerTest, ModelHasThePapersTermsAndStages) {

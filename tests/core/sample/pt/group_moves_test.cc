@@ -248,6 +248,25 @@ TEST(GroupMovesTest, PtKeepsTheGroupsOfAModelAndASeedReproducesItsSamples) {
   for (int r = 0; r < 3; ++r) EXPECT_EQ(runs[0][r].bits, runs[1][r].bits);
 }
 
+// A given start that breaks the groups would freeze every grouped variable
+// (no group move enters the groups): its grouped variables are drawn inside.
+TEST(GroupMovesTest, PtDrawsTheGroupsOfAStartThatBreaksThem) {
+  const Tsp tsp = MakeTsp(6, 3, 8);
+  const GroupStructure structure =
+      FindGroupStructure(tsp.model.num_variables(), tsp.groups);
+  WorkerPool pool(1);
+  auto pt = NewPtSampler(&pool);
+  testing::CollectingSink sink;
+  Interrupter interrupter;
+  SampleParams params = ModelParams(tsp, 2);
+  params.num_sweeps = 50;
+  params.initial_states = {std::vector<uint8_t>(39, 0)};
+  const auto stats = pt->Sample(tsp.model, params, sink, interrupter);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  for (const Sample& s : sink.SortedByRead())
+    EXPECT_TRUE(KeepsGroups(structure, s.bits));
+}
+
 // Where the formulation fixes the ground energy (a puzzle), the default is
 // single flips with swaps: they measured faster there.
 TEST(GroupMovesTest, PtFlipsAndSwapsWhereTheGroundEnergyIsKnown) {
