@@ -574,13 +574,9 @@ TEST(ChessCompilerTest, OneHotGroupsHoldOnePieceInTheSolution) {
     // The 8 regions first, then the 8 rows and the 8 columns: queens threaten
     // along lines, and 8 regions take 8 queens.
     ASSERT_EQ(problem.one_hot_groups.size(), 24u);
-    for (const std::vector<int32_t>& group : problem.one_hot_groups) {
-      EXPECT_GE(group.size(), 2u);
-      for (int32_t v : group) {
-        EXPECT_GE(v, 0);
-        EXPECT_LT(v, problem.model.num_variables());
-      }
-    }
+    EXPECT_EQ(testing::MalformedGroups(problem.one_hot_groups,
+                                       problem.model.num_variables()),
+              0);
     EXPECT_EQ(problem.one_hot_groups[8],
               (std::vector<int32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
     EXPECT_EQ(problem.one_hot_groups[16],

@@ -1193,13 +1193,9 @@ TEST(TakuzuStoredPuzzlesTest, CountsOfOneAreOneHotGroupsTheSolutionKeeps) {
     SCOPED_TRACE(v1::Reduction_Name(reduction));
     const CompiledProblem problem = CompileOrDie(spec, reduction);
     ASSERT_FALSE(problem.one_hot_groups.empty());
-    for (const std::vector<int32_t>& group : problem.one_hot_groups) {
-      EXPECT_GE(group.size(), 2u);
-      for (int32_t v : group) {
-        EXPECT_GE(v, 0);
-        EXPECT_LT(v, problem.model.num_variables());
-      }
-    }
+    EXPECT_EQ(testing::MalformedGroups(problem.one_hot_groups,
+                                       problem.model.num_variables()),
+              0);
     auto bits = compiler->Encode(spec, problem, Rows(stored->solution));
     ASSERT_OK(bits);
     EXPECT_TRUE(problem.variables.IsConsistent(*bits));

@@ -126,13 +126,9 @@ TEST(TentsCompilerTest, OneHotGroupsHoldOneTentInTheSolution) {
     ASSERT_OK(bits);
     const std::vector<uint8_t> reduced = problem.variables.Restrict(*bits);
     ASSERT_FALSE(problem.one_hot_groups.empty());
-    for (const std::vector<int32_t>& group : problem.one_hot_groups) {
-      EXPECT_GE(group.size(), 2u);
-      for (int32_t v : group) {
-        EXPECT_GE(v, 0);
-        EXPECT_LT(v, problem.model.num_variables());
-      }
-    }
+    EXPECT_EQ(testing::MalformedGroups(problem.one_hot_groups,
+                                       problem.model.num_variables()),
+              0);
     EXPECT_EQ(GroupsBrokenBy(problem, reduced), 0);
   }
   // Rows 1, 3, 6, 7 and columns 1, 4, 6, 8 hold one tent each: one group per
