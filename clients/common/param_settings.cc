@@ -3,6 +3,7 @@
 // every backend parameter is reachable without code that knows the backend.
 #include "clients/common/param_settings.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -134,8 +135,19 @@ std::string FieldNames(const Descriptor& type) {
   return absl::StrJoin(names, ", ");
 }
 
-// The message the settings go to: the named backend's, else the first that
-// has the first setting's field (the others must agree).
+// The backends' messages in the order unnamed settings look for a home:
+// the default backend's (auto) first, then the oneof's.
+std::vector<const FieldDescriptor*> HomeCandidates() {
+  std::vector<const FieldDescriptor*> fields = BackendMessages();
+  std::stable_partition(
+      fields.begin(), fields.end(),
+      [](const FieldDescriptor* field) { return field->name() == "auto"; });
+  return fields;
+}
+
+// The message the settings go to: the named backend's, else the first of
+// HomeCandidates that has every setting's field (`--group_moves off` is
+// auto's, though cpu-sa has the field too).
 absl::StatusOr<const FieldDescriptor*> TargetMessage(
     const std::vector<ParamSetting>& settings, const v1::SolveParams& params) {
   if (!params.backend().empty()) {
@@ -147,10 +159,21 @@ absl::StatusOr<const FieldDescriptor*> TargetMessage(
         absl::StrCat(settings.front().origin, ": backend '", params.backend(),
                      "' takes no parameters"));
   }
+  const std::vector<const FieldDescriptor*> candidates = HomeCandidates();
+  for (const FieldDescriptor* field : candidates) {
+    const bool has_all = std::all_of(
+        settings.begin(), settings.end(), [&](const ParamSetting& setting) {
+          return field->message_type()->FindFieldByName(setting.name) !=
+                 nullptr;
+        });
+    if (has_all) return field;
+  }
+  // No backend has them all: the first setting without a home, or the first
+  // two that live apart, say why.
   const FieldDescriptor* target = nullptr;
   for (const ParamSetting& setting : settings) {
     const FieldDescriptor* home = nullptr;
-    for (const FieldDescriptor* field : BackendMessages()) {
+    for (const FieldDescriptor* field : candidates) {
       if (field->message_type()->FindFieldByName(setting.name) != nullptr) {
         home = field;
         break;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 namespace qs {
@@ -271,6 +272,15 @@ bool KeepsGroups(const GroupStructure& structure,
     if (set != 1) return false;
   }
   return true;
+}
+
+void MoveIntoGroups(const GroupStructure& structure, Xoshiro256& rng,
+                    std::vector<uint8_t>& state) {
+  if (KeepsGroups(structure, state)) return;
+  std::vector<uint8_t> inside;
+  GroupRespectingState(structure, static_cast<int>(state.size()), rng, inside);
+  for (int32_t v : structure.free) inside[v] = state[v];
+  state = std::move(inside);
 }
 
 }  // namespace qs

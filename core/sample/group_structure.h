@@ -62,6 +62,13 @@ void GroupRespectingState(const GroupStructure& structure, int num_variables,
 bool KeepsGroups(const GroupStructure& structure,
                  const std::vector<uint8_t>& state);
 
+// A given start for moves that keep the groups, which can neither leave a
+// state that breaks one nor enter it: unchanged when it keeps them, else its
+// grouped variables drawn as GroupRespectingState draws them and its free
+// ones kept.
+void MoveIntoGroups(const GroupStructure& structure, Xoshiro256& rng,
+                    std::vector<uint8_t>& state);
+
 }  // namespace qs
 
 #endif  // QS_CORE_SAMPLE_GROUP_STRUCTURE_H_

@@ -16,6 +16,10 @@ per set and mode the share solved, the median time to solution and pt's moves pe
 * moves/s: pt's proposals (single flips, one-hot swaps, two-way exchanges) per second of its race time
   (`auto.raced`), the median over the set's solves.
 
+`--backend cpu-sa` measures the annealer alone instead (`qsolve solve --backend cpu-sa --group_moves on|off`,
+`--reads`/`--sweeps` per solve; a solve ends when its reads do or at --time_limit): moves/s is then its
+`attempts_per_second`. Its default keeps the groups on models only; `on` keeps them on puzzles too.
+
 Without --addr the script starts --qs_server on free loopback ports. From the repository root:
 
   tests/bench/model_instances.py --out /tmp/gm --tsp_sizes 6,8,10,12,20,30,48,52 --tsp_two_opt 400 \
@@ -23,6 +27,7 @@ Without --addr the script starts --qs_server on free loopback ports. From the re
   tests/bench/group_moves_benchmark.py --models /tmp/gm \\
       --puzzles sudoku:tests/data/sudoku/generated_hard40.txt \\
       --puzzles zip:tests/data/zip/generated_8x8.txt --queens 18:10 --time_limit 10
+  tests/bench/group_moves_benchmark.py --backend cpu-sa --reads 32 --sweeps 20000 --models /tmp/gm
 """
 import argparse
 import fnmatch
@@ -50,9 +55,25 @@ def pt_moves_per_second(result):
     return None
 
 
+def moves_per_second(args, result):
+    if args.backend == "auto":
+        return pt_moves_per_second(result)
+    return result.get("attempts_per_second") or None
+
+
+def backend_flags(args, mode):
+    """auto's race without the exact engines, or the named backend with its reads and sweeps."""
+    flags = ["--auto_exact", "off"] if args.backend == "auto" else ["--backend", args.backend]
+    if args.reads:
+        flags += ["--reads", str(args.reads)]
+    if args.sweeps:
+        flags += ["--sweeps", str(args.sweeps)]
+    return flags + ["--group_moves", mode]
+
+
 def solve_puzzle(args, kind, puzzle, mode):
-    cmd = [args.qsolve, "--addr", args.addr, "solve", "--kind", kind, "--auto_exact", "off",
-           "--group_moves", mode, "--stop_at_first_valid", "--time_limit", f"{args.time_limit:g}",
+    cmd = [args.qsolve, "--addr", args.addr, "solve", "--kind", kind, *backend_flags(args, mode),
+           "--stop_at_first_valid", "--time_limit", f"{args.time_limit:g}",
            "--seed", str(args.seed), "--json", "--input", puzzle]
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if out.returncode != 0:
@@ -60,18 +81,18 @@ def solve_puzzle(args, kind, puzzle, mode):
     result = json.loads(out.stdout.strip().splitlines()[-1])
     valid = bool(result.get("valid"))
     seconds = result["timings"]["sample_seconds"] if valid else args.time_limit
-    return valid, seconds, pt_moves_per_second(result)
+    return valid, seconds, moves_per_second(args, result)
 
 
 def solve_model(args, inst, mode):
     cmd = [args.qsolve, "--addr", args.addr, "solve", "--kind", "model", "--input-file", inst.path,
-           "--auto_exact", "off", "--group_moves", mode, "--time_limit", f"{args.time_limit:g}",
+           *backend_flags(args, mode), "--time_limit", f"{args.time_limit:g}",
            "--seed", str(args.seed), "--json"]
     result, events, code, err, _ = mb.stream_qsolve(cmd, args.time_limit + 120)
     if result is None or code != 0:
         sys.exit(f"{' '.join(cmd)}: {(err or '').strip()[:300]}")
     return {"feasible": bool(result.get("feasible")), "objective": result.get("objective"),
-            "events": events, "moves_per_second": pt_moves_per_second(result)}
+            "events": events, "moves_per_second": moves_per_second(args, result)}
 
 
 def summarize(name, mode, solved, times, rates):
@@ -145,8 +166,11 @@ def objectives_markdown(objectives):
 
 
 def markdown(rows, args):
-    lines = [f"Group moves on and off, QUBO samplers alone (`--auto_exact off`), {args.time_limit:g} s per solve:",
-             "", "| set | group moves | solved | median time to solution | pt moves/s |",
+    who = ("QUBO samplers alone (`--auto_exact off`)" if args.backend == "auto"
+           else f"`{args.backend}` alone ({args.reads or 'default'} reads x {args.sweeps or 'default'} sweeps)")
+    rate = "pt moves/s" if args.backend == "auto" else f"{args.backend} moves/s"
+    lines = [f"Group moves on and off, {who}, at most {args.time_limit:g} s per solve:",
+             "", f"| set | group moves | solved | median time to solution | {rate} |",
              "| --- | --- | --- | --- | --- |"]
     for r in rows:
         median = "—" if r["median_s"] is None else f"{r['median_s']:.3g} s"
@@ -167,6 +191,9 @@ def main():
     parser.add_argument("--time_limit", type=float, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default="", help="write the rows to this JSON file")
+    parser.add_argument("--backend", default="auto", help="auto (its race, exact engines off) or a sampler")
+    parser.add_argument("--reads", type=int, default=0, help="--reads of each solve (default: the server's)")
+    parser.add_argument("--sweeps", type=int, default=0, help="--sweeps of each solve (default: the server's)")
     args = parser.parse_args()
 
     sets = []

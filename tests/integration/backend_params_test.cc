@@ -3,7 +3,7 @@
 // backend's parameters with type, default and help; `--param name=value`
 // sets tabu, pa and sqa parameters (the summary shows what ran) and is
 // refused naming the field when out of range or unknown; the older flags stay
-// aliases; `backends --describe`; and every generated block of the pages
+// aliases; a field two backends share goes to auto unless one is named; `backends --describe`; and every generated block of the pages
 // (docs/backends.md's reference, `backends --markdown`, and each backend's
 // table on its page, `backends --markdown --describe NAME`) is what its
 // command prints (no drift).
@@ -85,6 +85,18 @@ TEST_F(CliBackendParamsTest, ParamSetsTheBackendsOwnFields) {
       RunQsolve(Solve(Addr(), "--backend pt --replicas 4 --moves single_flip"));
   ASSERT_EQ(pt.exit_code, 0) << pt.err;
   EXPECT_EQ(LastJsonLine(pt.out).fields().at("pt_replicas").number_value(), 4);
+  // A field two backends share goes to auto, the default backend, unless
+  // another is named: auto and cpu-sa both have group_moves.
+  CommandResult unnamed =
+      RunQsolve(Solve(Addr(), "--auto_exact off --group_moves off"));
+  ASSERT_EQ(unnamed.exit_code, 0) << unnamed.err;
+  EXPECT_EQ(LastJsonLine(unnamed.out).fields().at("backend").string_value(),
+            "auto");
+  CommandResult named =
+      RunQsolve(Solve(Addr(), "--backend cpu-sa --group_moves off"));
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(LastJsonLine(named.out).fields().at("backend").string_value(),
+            "cpu-sa");
 }
 
 TEST_F(CliBackendParamsTest, BadParametersAreRefusedNamingTheField) {

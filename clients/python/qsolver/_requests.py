@@ -70,8 +70,9 @@ def _json_value(field, value):
 
 
 def _backend_message_for(backend, names):
-    """The backend_params field the backend parameters `names` go to: the named backend's message, else the
-    first message that has the first name (the rest must agree)."""
+    """The backend_params field the backend parameters `names` go to: the named backend's message, else
+    auto's (the default backend) when it has them all, else the first message that has them all
+    (group_moves is auto's, though cpu_sa has the field too)."""
     messages = _backend_messages()
     if backend:
         wanted = backend.replace("-", "_")
@@ -79,6 +80,10 @@ def _backend_message_for(backend, names):
             if field.name == wanted:
                 return field
         raise TypeError(f"backend '{backend}' takes no parameters (got {', '.join(names)})")
+    messages.sort(key=lambda f: f.name != "auto")
+    for field in messages:
+        if all(name in field.message_type.fields_by_name for name in names):
+            return field
     target = None
     for name in names:
         home = next((f for f in messages if name in f.message_type.fields_by_name), None)
@@ -96,7 +101,8 @@ def solve_params(params, base=None):
     """SolveParams from keyword arguments named as its fields (num_reads, num_sweeps, seed,
     stop_at_first_valid, ...); message fields (cpu_sa, dwave, sat) take a dict or the message. Any other name
     is a parameter of the backend (backend=NAME, PARAM=VALUE): it goes to that backend's own message, or
-    without a backend to the first backend message that has it, as ListBackends describes them. Enum values
+    without a backend to auto's when it has them all, else to the first backend message that has them all,
+    as ListBackends describes them. Enum values
     take their names ("SINGLE_FLIP", "single_flip"). None keeps the server's default."""
     out = solve_pb2.SolveParams()
     if base is not None:

@@ -136,6 +136,8 @@ void KeepToSingleFlips(RacePlan& plan) {
   for (RacerPlan& racer : plan.racers) {
     if (racer.backend == "pt")
       racer.params.mutable_pt()->set_moves(v1::PT_MOVES_SINGLE_FLIP);
+    if (racer.backend == "cpu-sa")
+      racer.params.mutable_cpu_sa()->set_group_moves(v1::GROUP_MOVES_OFF);
   }
 }
 

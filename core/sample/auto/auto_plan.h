@@ -107,6 +107,13 @@ inline constexpr double kAutoLatticeGrowth = 2;
 inline constexpr uint32_t kAutoModelFirstRounds = 200;
 inline constexpr double kAutoModelRoundsGrowth = 2;
 inline constexpr uint32_t kAutoModelMaxRounds = 12800;
+// ... and cpu-sa's anneals beside pt on assignment models (every variable in
+// a permutation block): reads of a round, the sweeps of the first, their
+// growth per round and their cap.
+inline constexpr uint32_t kAutoModelAnnealReads = 8;
+inline constexpr uint32_t kAutoModelFirstSweeps = 1000;
+inline constexpr double kAutoModelSweepsGrowth = 2;
+inline constexpr uint32_t kAutoModelMaxSweeps = 64000;
 // ... and the head start of the samplers before sat joins.
 inline constexpr absl::Duration kAutoModelSatHeadStart =
     absl::Milliseconds(100);

@@ -29,6 +29,14 @@ absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
         " betas of ", per_beta, " sweeps each exceed the limit of ", max_sweeps,
         " sweeps"));
   }
+  if (wire.group_moves() == v1::GROUP_MOVES_ON &&
+      wire.acceptance() == v1::GIBBS) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        prefix,
+        ".cpu_sa.group_moves: GROUP_MOVES_ON decides by the Metropolis rule; "
+        "acceptance GIBBS flips single variables (leave group_moves unset or "
+        "GROUP_MOVES_OFF)"));
+  }
   return absl::OkStatus();
 }
 

@@ -15,7 +15,7 @@ namespace qs {
 
 // What the schema cannot say, INVALID_ARGUMENT naming the field: beta_hot
 // above beta_cold, a schedule longer than max_sweeps or sweeps_per_beta above
-// it.
+// it, group moves asked for with Gibbs acceptance.
 absl::Status CheckCpuSaParams(const v1::CpuSaParams& wire, uint32_t max_sweeps,
                               absl::string_view prefix = "params");
 

@@ -18,7 +18,10 @@
 #include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/bitslice_kernel.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
+#include "core/sample/cpu_sa/group_anneal.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/group_structure.h"
+#include "core/sample/pt/group_moves.h"
 #include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 
@@ -57,6 +60,8 @@ struct BatchRun {
   std::vector<KernelRead> reads;
   // The bit-sliced kernel's word between the batch's steps.
   BitSliceWord word;
+  // The lanes of the group moves between the batch's steps.
+  GroupAnnealBatch group_batch;
 };
 
 // The schedule of these parameters, kept with the compiled problem: its
@@ -75,6 +80,52 @@ absl::StatusOr<std::shared_ptr<const ResolvedSchedule>> CachedSchedule(
                    absl::Hex(absl::bit_cast<uint64_t>(params.beta_cold)), "/",
                    params.num_sweeps, "/", params.sweeps_per_beta);
   return params.derived->GetOrTryMake<ResolvedSchedule>(key, make);
+}
+
+// The group moves a request runs (group_anneal.h), or null for single flips:
+// GROUP_MOVES_DEFAULT keeps the groups on a constrained model, whose optimum
+// is sought among feasible states, and not on a puzzle, whose formulation
+// fixes the ground energy (docs/backends.md, "cpu-sa: moves that keep the
+// groups"). The moves decide by the Metropolis rule: Gibbs acceptance flips
+// single variables.
+std::shared_ptr<const GroupMoves> GroupMovesOf(const KernelModel& kernel_model,
+                                               const SampleParams& params) {
+  const v1::GroupMoves wire = params.wire != nullptr
+                                  ? params.wire->cpu_sa().group_moves()
+                                  : v1::GROUP_MOVES_DEFAULT;
+  if (wire == v1::GROUP_MOVES_OFF || params.one_hot_groups == nullptr ||
+      params.one_hot_groups->empty() ||
+      params.acceptance != Acceptance::kMetropolis)
+    return nullptr;
+  if (wire == v1::GROUP_MOVES_DEFAULT && params.known_ground_energy)
+    return nullptr;
+  std::shared_ptr<const GroupMoves> moves = CachedGroupMoves(
+      kernel_model, *params.one_hot_groups, true, params.derived);
+  return moves->empty() ? nullptr : moves;
+}
+
+// The schedule of the group moves: the tuned rule's range measured on them
+// (a single-flip range is set by the penalties, which no group move pays)
+// where the request leaves an end open under BETA_RANGE_TUNED.
+absl::StatusOr<std::shared_ptr<const ResolvedSchedule>> GroupSchedule(
+    const Qubo& model, const KernelModel& kernel_model, const GroupMoves& moves,
+    SampleParams params) {
+  if (params.beta_schedule.empty() &&
+      params.beta_range_rule == BetaRangeRule::kTuned &&
+      (params.beta_hot <= 0 || params.beta_cold <= 0)) {
+    const BetaRange range =
+        CachedGroupBetaRange(model, kernel_model, moves, params.derived);
+    if (params.beta_hot <= 0) params.beta_hot = range.hot;
+    if (params.beta_cold <= 0) params.beta_cold = range.cold;
+  }
+  return CachedSchedule(model, params);
+}
+
+// A read's start inside the groups, and its kernel stream's seed.
+void StartInGroups(const GroupStructure& structure, KernelRead& read) {
+  Xoshiro256 rng(read.rng_seed);
+  MoveIntoGroups(structure, rng, read.state);
+  read.rng_seed = rng.Next();
 }
 
 class CpuSaSampler final : public Sampler {
@@ -122,24 +173,32 @@ class CpuSaSampler final : public Sampler {
     const absl::Time start = absl::Now();
     const int n = model.num_variables();
     RETURN_IF_ERROR(CheckInitialStates(params.initial_states, n));
-    ASSIGN_OR_RETURN(const std::shared_ptr<const ResolvedSchedule> resolved,
-                     CachedSchedule(model, params));
-    const ResolvedSchedule& schedule = *resolved;
     const KernelPath path = ResolveKernelPath(params.kernel);
+    std::shared_ptr<const KernelModel> shared_model;
+    std::shared_ptr<const GroupMoves> groups;
+    if (params.one_hot_groups != nullptr && !params.one_hot_groups->empty()) {
+      ASSIGN_OR_RETURN(shared_model, CachedKernelModel(model, params.derived));
+      groups = GroupMovesOf(*shared_model, params);
+    }
     // The automatic choice takes the bit-sliced kernel when the model
     // qualifies and is large and the call fills at least half a word
-    // (bitslice_kernel.h); a path the request names is the float kernel's.
+    // (bitslice_kernel.h); a path the request names, and the group moves,
+    // are the float kernel's.
     std::shared_ptr<const BitSliceModel> bitsliced;
-    if (params.kernel == KernelPath::kAuto && n >= kBitSliceMinVariables &&
-        params.num_reads >= kBitSliceMinReads) {
+    if (groups == nullptr && params.kernel == KernelPath::kAuto &&
+        n >= kBitSliceMinVariables && params.num_reads >= kBitSliceMinReads) {
       bitsliced = CachedBitSliceModel(model, params.derived);
       if (!bitsliced->qualifies) bitsliced = nullptr;
     }
     const int lanes = bitsliced != nullptr ? kBitSliceLanes : KernelLanes(path);
-    std::shared_ptr<const KernelModel> shared_model;
-    if (bitsliced == nullptr) {
+    if (bitsliced == nullptr && shared_model == nullptr) {
       ASSIGN_OR_RETURN(shared_model, CachedKernelModel(model, params.derived));
     }
+    ASSIGN_OR_RETURN(const std::shared_ptr<const ResolvedSchedule> resolved,
+                     groups != nullptr
+                         ? GroupSchedule(model, *shared_model, *groups, params)
+                         : CachedSchedule(model, params));
+    const ResolvedSchedule& schedule = *resolved;
 
     // Slices of the schedule: the kernel's work per sweep of one call.
     const int64_t slice =
@@ -183,6 +242,7 @@ class CpuSaSampler final : public Sampler {
               StartOfRead(params.initial_states, n, params.seed, run.first + k);
           run.reads[k].state = std::move(start.state);
           run.reads[k].rng_seed = start.rng_seed;
+          if (groups != nullptr) StartInGroups(groups->structure, run.reads[k]);
         }
       }
       const SweepWindow window{run.next_sweep, slice, yield};
@@ -192,6 +252,10 @@ class CpuSaSampler final : public Sampler {
               ? AnnealBitSliced(*bitsliced, schedule, params.acceptance,
                                 run.reads, interrupter, false, window,
                                 &run.word)
+          : groups != nullptr
+              ? AnnealReadsInGroups(run.path, *shared_model, *groups, schedule,
+                                    run.reads, run.group_batch, interrupter,
+                                    window)
               : AnnealReads(run.path, *shared_model, schedule,
                             params.acceptance, run.reads, interrupter, window);
       cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
@@ -256,6 +320,7 @@ class CpuSaSampler final : public Sampler {
     stats.threads = pool_->num_threads();
     stats.elapsed = absl::Now() - start;
     stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
+    stats.info.set_moves(groups != nullptr ? groups->Names() : "single-flip");
     return stats;
   }
 
@@ -278,6 +343,7 @@ class CpuSaSampler final : public Sampler {
 
   void FillInfo(const SampleStats& stats,
                 v1::BackendInfo& info) const override {
+    info = stats.info;
     FillBackendInfo(stats, info);
   }
 

@@ -1,8 +1,10 @@
-// MakeGroupMoves and the ladder range of the group moves (group_moves.h).
+// MakeGroupMoves, the sweep of the group moves and their tuned beta range
+// (group_moves.h).
 #include "core/sample/pt/group_moves.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -161,6 +163,27 @@ GroupMoves FlipAndSwapMoves(const KernelModel& model,
   return moves;
 }
 
+std::shared_ptr<const GroupMoves> CachedGroupMoves(
+    const KernelModel& model, const std::vector<std::vector<int32_t>>& groups,
+    bool keeps_groups, DerivedCache* derived) {
+  auto make = [&] {
+    return keeps_groups ? MakeGroupMoves(model, groups)
+                        : FlipAndSwapMoves(model, groups);
+  };
+  if (derived == nullptr) return std::make_shared<const GroupMoves>(make());
+  return derived->GetOrMake<GroupMoves>(
+      keeps_groups ? "group_moves/keep" : "group_moves/flip_and_swap", make);
+}
+
+bool GroupSweep(const GroupMoves& moves, ReplicaBatch& batch,
+                Interrupter& interrupter) {
+  if (!batch.SweepRanges(moves.free, interrupter)) return false;
+  if (moves.one_way.size() > 0 && !batch.SwapSweep(moves.one_way, interrupter))
+    return false;
+  return moves.structure.blocks.empty() ||
+         batch.ExchangeSweep(moves.structure.blocks, interrupter);
+}
+
 std::optional<BetaRange> GroupTunedBetaRange(const KernelModel& model,
                                              const GroupMoves& moves) {
   Xoshiro256 rng(0x6a09e667f3bcc908ull);  // fixed: the range is the model's
@@ -175,6 +198,17 @@ std::optional<BetaRange> GroupTunedBetaRange(const KernelModel& model,
   std::sort(costs.begin(), costs.end());
   for (double& c : costs) c /= model.scale;
   return BetaRangeFromUphillCosts(costs, model.num_variables);
+}
+
+BetaRange CachedGroupBetaRange(const Qubo& qubo, const KernelModel& model,
+                               const GroupMoves& moves, DerivedCache* derived) {
+  auto make = [&] {
+    if (std::optional<BetaRange> tuned = GroupTunedBetaRange(model, moves))
+      return *tuned;
+    return TunedBetaRange(qubo);
+  };
+  if (derived == nullptr) return make();
+  return *derived->GetOrMake<BetaRange>("group_moves/range", make);
 }
 
 }  // namespace qs

@@ -7,13 +7,17 @@
 #define QS_CORE_SAMPLE_PT_GROUP_MOVES_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/base/interrupter.h"
+#include "core/qubo/qubo.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/group_structure.h"
 #include "core/sample/pt/replica_kernel.h"
+#include "core/sample/sampler.h"
 #include "core/sample/schedule.h"
 
 namespace qs {
@@ -39,6 +43,18 @@ GroupMoves MakeGroupMoves(const KernelModel& model,
 GroupMoves FlipAndSwapMoves(const KernelModel& model,
                             const std::vector<std::vector<int32_t>>& groups);
 
+// MakeGroupMoves (keeps_groups) or FlipAndSwapMoves, once per compiled
+// problem when `derived` is not null: pt and cpu-sa share it.
+std::shared_ptr<const GroupMoves> CachedGroupMoves(
+    const KernelModel& model, const std::vector<std::vector<int32_t>>& groups,
+    bool keeps_groups, DerivedCache* derived);
+
+// One sweep of the moves in a batch: single flips of the free variables, then
+// the one-way swaps, then the two-way exchanges; false when the interrupter
+// fired.
+bool GroupSweep(const GroupMoves& moves, ReplicaBatch& batch,
+                Interrupter& interrupter);
+
 // The tuned rule (schedule.h) on the group moves: greedy descents by those
 // moves from random starts that keep the groups, and the uphill costs of
 // every move at the minima they reach. A single-flip range would be set by
@@ -46,6 +62,10 @@ GroupMoves FlipAndSwapMoves(const KernelModel& model,
 // hot. Empty when no move is uphill anywhere.
 std::optional<BetaRange> GroupTunedBetaRange(const KernelModel& model,
                                              const GroupMoves& moves);
+// GroupTunedBetaRange, or the single-flip tuned range of `qubo` when it is
+// empty; once per compiled problem when `derived` is not null.
+BetaRange CachedGroupBetaRange(const Qubo& qubo, const KernelModel& model,
+                               const GroupMoves& moves, DerivedCache* derived);
 
 }  // namespace qs
 

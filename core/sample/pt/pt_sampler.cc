@@ -156,15 +156,7 @@ class Ladder {
       GroupRespectingState(setup_.groups->structure, n, rng, state);
     } else {
       state = StartState(given, n, index_ * replicas + slot, rng);
-      // No group move leaves a state that breaks a group, nor enters one: a
-      // given start outside them keeps its free variables, and its grouped
-      // ones are drawn inside.
-      if (!KeepsGroups(setup_.groups->structure, state)) {
-        std::vector<uint8_t> inside;
-        GroupRespectingState(setup_.groups->structure, n, rng, inside);
-        for (int32_t v : setup_.groups->structure.free) inside[v] = state[v];
-        state = std::move(inside);
-      }
+      MoveIntoGroups(setup_.groups->structure, rng, state);
     }
     reads_[slot].rng_seed = rng.Next();
   }
@@ -177,25 +169,13 @@ class Ladder {
       for (int l = 0; l < batch.size(); ++l)
         lane_betas[l] = setup_.betas[rung_of_slot_[b * lanes + l]];
       batch.SetBetas(lane_betas);
-      if (!(setup_.groups == nullptr ? batch.Sweep(interrupter)
-                                     : GroupSweep(batch, interrupter))) {
+      if (!(setup_.groups == nullptr
+                ? batch.Sweep(interrupter)
+                : GroupSweep(*setup_.groups, batch, interrupter))) {
         return false;
       }
     }
     return true;
-  }
-
-  // Single flips of the free variables, then the one-way swaps, then the
-  // two-way exchanges.
-  bool GroupSweep(ReplicaBatch& batch, Interrupter& interrupter) {
-    const GroupMoves& groups = *setup_.groups;
-    if (!batch.SweepRanges(groups.free, interrupter)) return false;
-    if (groups.one_way.size() > 0 &&
-        !batch.SwapSweep(groups.one_way, interrupter)) {
-      return false;
-    }
-    return groups.structure.blocks.empty() ||
-           batch.ExchangeSweep(groups.structure.blocks, interrupter);
   }
 
   void MeasureEnergies() {
@@ -400,14 +380,8 @@ class PtSampler final : public Sampler {
       return nullptr;
     const bool keep = wire.moves() == v1::PT_MOVES_DEFAULT &&
                       !params.known_ground_energy.has_value();
-    auto make = [&] {
-      return keep ? MakeGroupMoves(kernel_model, *params.one_hot_groups)
-                  : FlipAndSwapMoves(kernel_model, *params.one_hot_groups);
-    };
-    if (params.derived == nullptr)
-      return std::make_shared<const GroupMoves>(make());
-    return params.derived->GetOrMake<GroupMoves>(
-        keep ? "pt/group_moves" : "pt/swap_moves", make);
+    return CachedGroupMoves(kernel_model, *params.one_hot_groups, keep,
+                            params.derived);
   }
 
   // The request's ends where given, the tuned range's elsewhere: of the
@@ -420,20 +394,11 @@ class PtSampler final : public Sampler {
                                                const v1::PtParams& wire) {
     BetaRange range;
     if (wire.beta_hot() == 0 || wire.beta_cold() == 0) {
-      auto make = [&] {
-        if (groups != nullptr && groups->keeps_groups) {
-          if (std::optional<BetaRange> tuned =
-                  GroupTunedBetaRange(kernel_model, *groups))
-            return *tuned;
-        }
-        return TunedBetaRange(model);
-      };
-      const char* key = groups != nullptr && groups->keeps_groups
-                            ? "pt/group_range"
-                            : "pt/tuned_range";
-      range = params.derived == nullptr
-                  ? make()
-                  : *params.derived->GetOrMake<BetaRange>(key, make);
+      range =
+          groups != nullptr && groups->keeps_groups
+              ? CachedGroupBetaRange(model, kernel_model, *groups,
+                                     params.derived)
+              : CachedBetaRange(BetaRangeRule::kTuned, model, params.derived);
     }
     if (wire.beta_hot() > 0) range.hot = wire.beta_hot();
     if (wire.beta_cold() > 0) range.cold = wire.beta_cold();

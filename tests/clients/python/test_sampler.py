@@ -118,6 +118,12 @@ def test_backend_parameters_are_keywords(sampler):
                                     num_reads=16, num_sweeps=20, seed=1)
     assert sampleset.info["summary"].backend.pa.sweeps_per_step == 2
     assert sampleset.first.energy == pytest.approx(-2.0)
+    # A field auto and cpu-sa share goes to auto, the default backend, unless the backend is named.
+    sampleset = sampler.sample_qubo(MIXED_QUBO, group_moves="off", exact="EXACT_OFF", num_reads=4, seed=1)
+    assert sampleset.info["summary"].backend.name == "auto"
+    sampleset = sampler.sample_qubo(MIXED_QUBO, backend="cpu-sa", group_moves="off", num_reads=4, seed=1)
+    assert sampleset.info["summary"].backend.name == "cpu-sa"
+    assert sampleset.info["summary"].backend.moves == "single-flip"
     # Out of the declared range: the server names the field.
     with pytest.raises(qsolver.Error, match=r"params\.tabu\.perturbation"):
         sampler.sample_qubo(MIXED_QUBO, backend="tabu", perturbation=2.0)

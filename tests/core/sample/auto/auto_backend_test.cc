@@ -330,14 +330,15 @@ v1::SolveRequest Assignment() {
 }
 
 // Every variable of an assignment model lies in its permutation block: pt
-// races alone, with the moves that keep the rows and columns; without group
-// moves the plan is the one of a model without groups.
-TEST(AutoBackendTest, AnAssignmentModelIsPtsBlocksAlone) {
+// and cpu-sa race, both with the moves that keep the rows and columns;
+// without group moves the plan is the one of a model without groups.
+TEST(AutoBackendTest, AnAssignmentModelRacesTheSamplersThatKeepItsBlocks) {
   const SolveRun on = Solve(Assignment());
   ASSERT_TRUE(on.status.ok()) << on.status;
-  EXPECT_EQ(on.info().rule(), "model/pt-blocks");
-  EXPECT_EQ(on.raced(), std::set<std::string>{"pt"});
-  EXPECT_EQ(on.summary.backend().moves(), "pt: two-way-exchange");
+  EXPECT_EQ(on.info().rule(), "model/blocks");
+  EXPECT_EQ(on.raced(), (std::set<std::string>{"pt", "cpu-sa"}));
+  EXPECT_EQ(on.summary.backend().moves(),
+            "pt: two-way-exchange; cpu-sa: two-way-exchange");
   EXPECT_TRUE(on.summary.best_valid());
   EXPECT_EQ(on.summary.best_energy(), 5);
 

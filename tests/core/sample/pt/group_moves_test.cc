@@ -18,63 +18,13 @@
 #include "core/sample/pt/replica_kernel.h"
 #include "gtest/gtest.h"
 #include "tests/core/sample/testing_sink.h"
+#include "tests/core/sample/testing_tsp.h"
 
 namespace qs {
 namespace {
 
-constexpr double kPenalty = 60;
-
-// A TSP of n cities as a QUBO the way the model kind writes one: x(c, t) =
-// variable c * n + t, one-hot rows and columns at penalty kPenalty, random
-// integer distances 1..20 between consecutive positions, plus `free` extra
-// variables with random couplings to the rest.
-struct Tsp {
-  Qubo model;
-  std::vector<std::vector<int32_t>> groups;
-};
-
-Tsp MakeTsp(int n, int free, uint32_t seed) {
-  std::mt19937 gen(seed);
-  std::uniform_int_distribution<int> distance(1, 20);
-  const int vars = n * n + free;
-  QuboBuilder builder(vars);
-  Tsp tsp;
-  auto one_hot = [&](const std::vector<int32_t>& group) {
-    builder.AddOffset(kPenalty);
-    for (size_t a = 0; a < group.size(); ++a) {
-      builder.AddLinear(group[a], -kPenalty);
-      for (size_t b = a + 1; b < group.size(); ++b)
-        builder.AddQuadratic(group[a], group[b], 2 * kPenalty);
-    }
-    tsp.groups.push_back(group);
-  };
-  for (int c = 0; c < n; ++c) {
-    std::vector<int32_t> row;
-    for (int t = 0; t < n; ++t) row.push_back(c * n + t);
-    one_hot(row);
-  }
-  for (int t = 0; t < n; ++t) {
-    std::vector<int32_t> col;
-    for (int c = 0; c < n; ++c) col.push_back(c * n + t);
-    one_hot(col);
-  }
-  for (int c = 0; c < n; ++c) {
-    for (int d = c + 1; d < n; ++d) {
-      const int w = distance(gen);
-      for (int t = 0; t < n; ++t) {
-        builder.AddQuadratic(c * n + t, d * n + (t + 1) % n, w);
-        builder.AddQuadratic(d * n + t, c * n + (t + 1) % n, w);
-      }
-    }
-  }
-  std::uniform_int_distribution<int> weight(-3, 3);
-  for (int f = n * n; f < vars; ++f) {
-    builder.AddLinear(f, weight(gen));
-    builder.AddQuadratic(f, static_cast<int>(gen() % (n * n)), weight(gen));
-  }
-  tsp.model = *std::move(builder).Build();
-  return tsp;
-}
+using testing::MakeTsp;
+using testing::Tsp;
 
 std::vector<KernelRead> GroupReads(const GroupStructure& s, int vars, int count,
                                    uint64_t seed) {
