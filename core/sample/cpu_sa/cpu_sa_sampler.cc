@@ -115,8 +115,14 @@ absl::StatusOr<std::shared_ptr<const ResolvedSchedule>> GroupSchedule(
       (params.beta_hot <= 0 || params.beta_cold <= 0)) {
     const BetaRange range =
         CachedGroupBetaRange(model, kernel_model, moves, params.derived);
-    if (params.beta_hot <= 0) params.beta_hot = range.hot;
-    if (params.beta_cold <= 0) params.beta_cold = range.cold;
+    // A given end keeps its place; the tuned one yields to it, as in
+    // ResolveBetaRange.
+    const bool hot_given = params.beta_hot > 0;
+    if (!hot_given) params.beta_hot = range.hot;
+    if (params.beta_cold <= 0)
+      params.beta_cold = std::max(range.cold, params.beta_hot);
+    if (!hot_given)
+      params.beta_hot = std::min(params.beta_hot, params.beta_cold);
   }
   return CachedSchedule(model, params);
 }

@@ -1,8 +1,9 @@
-// The moves of backend "pt" that keep a problem's exactly-one groups
-// (group_structure.h) in the replica kernel's form: single flips of the free
-// variables, one-way swaps, two-way exchanges in the permutation blocks; and
-// the ladder's range tuned on those moves (docs/parallel-tempering.md, "Moves
-// that keep the groups").
+// The moves that keep a problem's exactly-one groups (group_structure.h) in
+// the replica kernel's form: single flips of the free variables, one-way
+// swaps, two-way exchanges in the permutation blocks; and the beta range
+// tuned on those moves (docs/parallel-tempering.md, "Moves that keep the
+// groups"). Backend "pt" runs them on its ladders, "cpu-sa" on its anneals
+// (core/sample/cpu_sa/group_anneal.h).
 #ifndef QS_CORE_SAMPLE_PT_GROUP_MOVES_H_
 #define QS_CORE_SAMPLE_PT_GROUP_MOVES_H_
 
