@@ -1,5 +1,6 @@
 // A random TSP as a QUBO with its exactly-one groups, the way the model kind
-// writes one: the test model of the moves that keep the groups
+// writes one, and reads that start inside its groups: the test model of the
+// moves that keep the groups
 // (core/sample/pt/group_moves.h, core/sample/cpu_sa/group_anneal.h).
 #ifndef QS_TESTS_CORE_SAMPLE_TESTING_TSP_H_
 #define QS_TESTS_CORE_SAMPLE_TESTING_TSP_H_
@@ -9,7 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/rng.h"
 #include "core/qubo/qubo.h"
+#include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/group_structure.h"
 
 namespace qs::testing {
 
@@ -65,6 +69,20 @@ inline Tsp MakeTsp(int n, int free, uint32_t seed) {
   }
   tsp.model = *std::move(builder).Build();
   return tsp;
+}
+
+// `count` kernel reads starting inside `structure` (GroupRespectingState),
+// read r from stream DeriveSeed(seed, r).
+inline std::vector<KernelRead> ReadsInGroups(const GroupStructure& structure,
+                                             int vars, int count,
+                                             uint64_t seed) {
+  std::vector<KernelRead> reads(count);
+  for (int r = 0; r < count; ++r) {
+    Xoshiro256 rng(DeriveSeed(seed, r));
+    GroupRespectingState(structure, vars, rng, reads[r].state);
+    reads[r].rng_seed = rng.Next();
+  }
+  return reads;
 }
 
 }  // namespace qs::testing

@@ -29,19 +29,9 @@ namespace qs {
 namespace {
 
 using testing::MakeTsp;
+using testing::ReadsInGroups;
 using testing::StatusIs;
 using testing::Tsp;
-
-std::vector<KernelRead> ReadsInGroups(const GroupStructure& structure, int vars,
-                                      int count, uint64_t seed) {
-  std::vector<KernelRead> reads(count);
-  for (int r = 0; r < count; ++r) {
-    Xoshiro256 rng(DeriveSeed(seed, r));
-    GroupRespectingState(structure, vars, rng, reads[r].state);
-    reads[r].rng_seed = rng.Next();
-  }
-  return reads;
-}
 
 ResolvedSchedule Schedule(int64_t sweeps) {
   return ResolvedSchedule::Interpolated(ScheduleType::kGeometric, {0.02, 2},

@@ -24,18 +24,8 @@ namespace qs {
 namespace {
 
 using testing::MakeTsp;
+using testing::ReadsInGroups;
 using testing::Tsp;
-
-std::vector<KernelRead> GroupReads(const GroupStructure& s, int vars, int count,
-                                   uint64_t seed) {
-  std::vector<KernelRead> reads(count);
-  for (int r = 0; r < count; ++r) {
-    Xoshiro256 rng(DeriveSeed(seed, r));
-    GroupRespectingState(s, vars, rng, reads[r].state);
-    reads[r].rng_seed = rng.Next();
-  }
-  return reads;
-}
 
 // Runs `rounds` of free flips, swaps and exchanges at betas spread over
 // [0.02, 2]; checks after each round that every replica keeps the groups and
@@ -47,7 +37,7 @@ std::vector<std::vector<uint8_t>> RunGroupRounds(KernelPath path,
                                                  int replicas, int rounds) {
   const int vars = tsp.model.num_variables();
   const std::vector<KernelRead> reads =
-      GroupReads(moves.structure, vars, replicas, 3);
+      ReadsInGroups(moves.structure, vars, replicas, 3);
   const int lanes = KernelLanes(path);
   std::vector<std::vector<uint8_t>> states;
   Interrupter never;
@@ -113,7 +103,8 @@ TEST(GroupMovesTest, OneWaySwapsKeepRowsWhenTheColumnsAreNotDeclared) {
   EXPECT_TRUE(moves.structure.blocks.empty());
   EXPECT_EQ(moves.one_way.size(), 6);
   EXPECT_EQ(moves.Names(), "one-hot-swap");
-  const std::vector<KernelRead> reads = GroupReads(moves.structure, 36, 3, 9);
+  const std::vector<KernelRead> reads =
+      ReadsInGroups(moves.structure, 36, 3, 9);
   auto batch = NewReplicaBatch(KernelPath::kScalar, km, reads);
   batch->SetBetas(std::vector<double>{0.01, 0.1, 1});
   Interrupter interrupter;
