@@ -3,7 +3,8 @@
 // backend's parameters with type, default and help; `--param name=value`
 // sets tabu, pa and sqa parameters (the summary shows what ran) and is
 // refused naming the field when out of range or unknown; the older flags stay
-// aliases; a field two backends share goes to auto unless one is named; `backends --describe`; and every generated block of the pages
+// aliases; a field two backends share goes to auto unless one is named;
+// `backends --describe`; and every generated block of the pages
 // (docs/backends.md's reference, `backends --markdown`, and each backend's
 // table on its page, `backends --markdown --describe NAME`) is what its
 // command prints (no drift).
