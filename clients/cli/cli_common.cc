@@ -65,9 +65,10 @@ ABSL_FLAG(std::string, auto_exact, "",
           "proof (exact engines only prove infeasibility or optimality) or "
           "off (QUBO samplers only)");
 ABSL_FLAG(std::string, group_moves, "",
-          "Backends auto and cpu-sa: on (moves that keep the problem's "
-          "one-hot groups where it has them; auto's default, cpu-sa's on "
-          "constrained models) or off (single flips of the bare QUBO)");
+          "Backends auto, cpu-sa, tabu and pa: on (moves that keep the "
+          "problem's one-hot groups where it has them; auto's default, the "
+          "samplers' on constrained models) or off (single flips of the bare "
+          "QUBO)");
 ABSL_FLAG(int64_t, reads, -1, "Number of reads; default: the server's (100)");
 // A string so that `qsolve bench --sweeps 100,1000,10000` can take a list.
 ABSL_FLAG(std::string, sweeps, "",

@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <string>
 #include <utility>
 #include <vector>
+
+#include "absl/strings/str_join.h"
 
 namespace qs {
 namespace {
@@ -281,6 +284,16 @@ void MoveIntoGroups(const GroupStructure& structure, Xoshiro256& rng,
   GroupRespectingState(structure, static_cast<int>(state.size()), rng, inside);
   for (int32_t v : structure.free) inside[v] = state[v];
   state = std::move(inside);
+}
+
+std::string MoveNames(const GroupStructure& structure) {
+  std::vector<std::string> names;
+  if (!structure.free.empty()) names.push_back("single-flip");
+  if (std::any_of(structure.one_way.begin(), structure.one_way.end(),
+                  [](const auto& group) { return group.size() >= 2; }))
+    names.push_back("one-hot-swap");
+  if (!structure.blocks.empty()) names.push_back("two-way-exchange");
+  return absl::StrJoin(names, "+");
 }
 
 }  // namespace qs

@@ -22,6 +22,7 @@
 #define QS_CORE_SAMPLE_GROUP_STRUCTURE_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/base/rng.h"
@@ -68,6 +69,11 @@ bool KeepsGroups(const GroupStructure& structure,
 // ones kept.
 void MoveIntoGroups(const GroupStructure& structure, Xoshiro256& rng,
                     std::vector<uint8_t>& state);
+
+// What a summary's `moves` says the moves that keep `structure` are:
+// "single-flip", "one-hot-swap" and "two-way-exchange" joined by '+', those
+// with variables to move.
+std::string MoveNames(const GroupStructure& structure);
 
 }  // namespace qs
 

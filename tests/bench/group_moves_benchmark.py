@@ -16,9 +16,10 @@ per set and mode the share solved, the median time to solution and pt's moves pe
 * moves/s: pt's proposals (single flips, one-hot swaps, two-way exchanges) per second of its race time
   (`auto.raced`), the median over the set's solves.
 
-`--backend cpu-sa` measures the annealer alone instead (`qsolve solve --backend cpu-sa --group_moves on|off`,
-`--reads`/`--sweeps` per solve; a solve ends when its reads do or at --time_limit): moves/s is then its
-`attempts_per_second`. Its default keeps the groups on models only; `on` keeps them on puzzles too.
+`--backend cpu-sa` (or `tabu`, `pa`) measures that sampler alone instead (`qsolve solve --backend NAME
+--group_moves on|off`, `--reads`/`--sweeps` per solve; a solve ends when its reads do or at --time_limit):
+moves/s is then its `attempts_per_second` (for `tabu`, the moves it scored). Their default keeps the
+groups on models only; `on` keeps them on puzzles too.
 
 Without --addr the script starts --qs_server on free loopback ports. From the repository root:
 
@@ -28,6 +29,7 @@ Without --addr the script starts --qs_server on free loopback ports. From the re
       --puzzles sudoku:tests/data/sudoku/generated_hard40.txt \\
       --puzzles zip:tests/data/zip/generated_8x8.txt --queens 18:10 --time_limit 10
   tests/bench/group_moves_benchmark.py --backend cpu-sa --reads 32 --sweeps 20000 --models /tmp/gm
+  tests/bench/group_moves_benchmark.py --backend tabu --reads 16 --sweeps 200 --models /tmp/gm
 """
 import argparse
 import fnmatch

@@ -138,6 +138,8 @@ void KeepToSingleFlips(RacePlan& plan) {
       racer.params.mutable_pt()->set_moves(v1::PT_MOVES_SINGLE_FLIP);
     if (racer.backend == "cpu-sa")
       racer.params.mutable_cpu_sa()->set_group_moves(v1::GROUP_MOVES_OFF);
+    if (racer.backend == "tabu")
+      racer.params.mutable_tabu()->set_group_moves(v1::GROUP_MOVES_OFF);
   }
 }
 

@@ -90,41 +90,11 @@ absl::StatusOr<std::shared_ptr<const ResolvedSchedule>> CachedSchedule(
 // single variables.
 std::shared_ptr<const GroupMoves> GroupMovesOf(const KernelModel& kernel_model,
                                                const SampleParams& params) {
+  if (params.acceptance != Acceptance::kMetropolis) return nullptr;
   const v1::GroupMoves wire = params.wire != nullptr
                                   ? params.wire->cpu_sa().group_moves()
                                   : v1::GROUP_MOVES_DEFAULT;
-  if (wire == v1::GROUP_MOVES_OFF || params.one_hot_groups == nullptr ||
-      params.one_hot_groups->empty() ||
-      params.acceptance != Acceptance::kMetropolis)
-    return nullptr;
-  if (wire == v1::GROUP_MOVES_DEFAULT && params.known_ground_energy)
-    return nullptr;
-  std::shared_ptr<const GroupMoves> moves = CachedGroupMoves(
-      kernel_model, *params.one_hot_groups, true, params.derived);
-  return moves->empty() ? nullptr : moves;
-}
-
-// The schedule of the group moves: the tuned rule's range measured on them
-// (a single-flip range is set by the penalties, which no group move pays)
-// where the request leaves an end open under BETA_RANGE_TUNED.
-absl::StatusOr<std::shared_ptr<const ResolvedSchedule>> GroupSchedule(
-    const Qubo& model, const KernelModel& kernel_model, const GroupMoves& moves,
-    SampleParams params) {
-  if (params.beta_schedule.empty() &&
-      params.beta_range_rule == BetaRangeRule::kTuned &&
-      (params.beta_hot <= 0 || params.beta_cold <= 0)) {
-    const BetaRange range =
-        CachedGroupBetaRange(model, kernel_model, moves, params.derived);
-    // A given end keeps its place; the tuned one yields to it, as in
-    // ResolveBetaRange.
-    const bool hot_given = params.beta_hot > 0;
-    if (!hot_given) params.beta_hot = range.hot;
-    if (params.beta_cold <= 0)
-      params.beta_cold = std::max(range.cold, params.beta_hot);
-    if (!hot_given)
-      params.beta_hot = std::min(params.beta_hot, params.beta_cold);
-  }
-  return CachedSchedule(model, params);
+  return RequestedGroupMoves(wire, kernel_model, params);
 }
 
 // A read's start inside the groups, and its kernel stream's seed.
@@ -200,10 +170,12 @@ class CpuSaSampler final : public Sampler {
     if (bitsliced == nullptr && shared_model == nullptr) {
       ASSIGN_OR_RETURN(shared_model, CachedKernelModel(model, params.derived));
     }
-    ASSIGN_OR_RETURN(const std::shared_ptr<const ResolvedSchedule> resolved,
-                     groups != nullptr
-                         ? GroupSchedule(model, *shared_model, *groups, params)
-                         : CachedSchedule(model, params));
+    ASSIGN_OR_RETURN(
+        const std::shared_ptr<const ResolvedSchedule> resolved,
+        groups != nullptr
+            ? CachedSchedule(model, WithGroupBetaRange(model, *shared_model,
+                                                       *groups, params))
+            : CachedSchedule(model, params));
     const ResolvedSchedule& schedule = *resolved;
 
     // Slices of the schedule: the kernel's work per sweep of one call.

@@ -1,12 +1,13 @@
 // PaSampler: the population's steps (resampling on the calling thread, sweeps
-// as lane-batch pool tasks on cpu-sa's kernel), its statistics and parameter
-// checks.
+// as lane-batch pool tasks on cpu-sa's kernel, or on pt's replica kernel with
+// the moves that keep the groups), its statistics and parameter checks.
 #include "core/sample/pa/pa_sampler.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numbers>
 #include <utility>
 #include <vector>
@@ -16,7 +17,9 @@
 #include "core/base/status_macros.h"
 #include "core/sample/cpu_sa/cpu_sa_params.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
+#include "core/sample/pa/group_population.h"
 #include "core/sample/pa/population_kernel.h"
+#include "core/sample/pt/group_moves.h"
 #include "core/sample/sample_util.h"
 #include "core/sample/schedule.h"
 
@@ -117,6 +120,11 @@ class PaSampler final : public Sampler {
                            StatedDefault<v1::PaParams>("sweeps_per_step")),
                        params.num_sweeps);
     const int num_steps = (params.num_sweeps + per_step - 1) / per_step;
+    ASSIGN_OR_RETURN(const KernelModel kernel_model, MakeKernelModel(model));
+    // With group moves the members start inside the groups, each sweep runs
+    // cpu-sa's group moves and the range is tuned on them.
+    const std::shared_ptr<const GroupMoves> groups =
+        RequestedGroupMoves(wire.group_moves(), kernel_model, params);
     SampleParams range_params = params;
     v1::CpuSaParams range_wire;
     range_wire.set_beta_hot(wire.beta_hot());
@@ -124,6 +132,10 @@ class PaSampler final : public Sampler {
     range_wire.set_schedule(wire.schedule());
     range_wire.set_beta_range(wire.beta_range());
     ApplyCpuSaParams(range_wire, range_params);
+    if (groups != nullptr) {
+      range_params =
+          WithGroupBetaRange(model, kernel_model, *groups, range_params);
+    }
     // One beta per step, computed on demand past a few thousand steps.
     const ResolvedSchedule betas = ResolvedSchedule::Interpolated(
         range_params.schedule, ResolveBetaRange(model, range_params),
@@ -131,7 +143,6 @@ class PaSampler final : public Sampler {
     const v1::PaResampling rule = wire.resampling() == v1::PA_RESAMPLING_DEFAULT
                                       ? v1::PA_RESAMPLING_NEAREST
                                       : wire.resampling();
-    ASSIGN_OR_RETURN(const KernelModel kernel_model, MakeKernelModel(model));
     const KernelPath path = ResolveKernelPath(KernelPathOf(wire.kernel()));
     const int lanes = KernelLanes(path);
     // The population is num_reads members, held at once. num_reads is an
@@ -151,7 +162,8 @@ class PaSampler final : public Sampler {
     }
 
     const std::unique_ptr<PopulationLanes> owned =
-        NewPopulationLanes(path, kernel_model, r);
+        groups != nullptr ? NewGroupPopulation(path, kernel_model, *groups, r)
+                          : NewPopulationLanes(path, kernel_model, r);
     PopulationLanes& population = *owned;
     Members members;
     // The kernel's energy is exact on an exact grid (and the start's is).
@@ -166,6 +178,7 @@ class PaSampler final : public Sampler {
     for (int m = 0; m < r && !run.interrupted; ++m) {
       Xoshiro256 rng(DeriveSeed(params.seed, static_cast<uint64_t>(m)));
       state = StartState(params.initial_states, n, m, rng);
+      if (groups != nullptr) MoveIntoGroups(groups->structure, rng, state);
       population.SetState(m, state);
       members.energy.push_back(model.Energy(state) - model.offset());
       members.ancestor.push_back(static_cast<uint32_t>(m));
@@ -276,6 +289,7 @@ class PaSampler final : public Sampler {
     stats.elapsed = absl::Now() - start;
     stats.cpu_time = absl::Nanoseconds(cpu_ns.load());
     FillBackendInfo(stats, stats.info);
+    stats.info.set_moves(groups != nullptr ? groups->Names() : "single-flip");
     FillPaInfo(members.ancestor, run, model.offset(), per_step, rule,
                *stats.info.mutable_pa());
     return stats;

@@ -17,6 +17,7 @@
 #include <span>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "core/base/interrupter.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 
@@ -50,6 +51,14 @@ class PopulationLanes {
   // empty. Returns the member each new slot holds a copy of.
   virtual std::vector<int> Resample(std::span<const int> copies) = 0;
 };
+
+// The slots of a resampling that keeps copies[m] copies of member m, as
+// PopulationLanes::Resample lays them out: calls copy(from, to) for each slot
+// that takes a copy of another's member (in order: `to` may be past the
+// current end, and `from` is never a slot already overwritten) and returns
+// the member each slot of the new population holds.
+std::vector<int> PlanResample(std::span<const int> copies,
+                              absl::FunctionRef<void(int from, int to)> copy);
 
 // A population of `size` members with every state 0 until set. `path` must be
 // resolved; `model` must outlive the population.

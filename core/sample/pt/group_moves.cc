@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_join.h"
 #include "core/base/rng.h"
 
 namespace qs {
@@ -134,13 +133,7 @@ class GroupDescent {
 
 }  // namespace
 
-std::string GroupMoves::Names() const {
-  std::vector<std::string> names;
-  if (!structure.free.empty()) names.push_back("single-flip");
-  if (one_way.size() > 0) names.push_back("one-hot-swap");
-  if (!structure.blocks.empty()) names.push_back("two-way-exchange");
-  return absl::StrJoin(names, "+");
-}
+std::string GroupMoves::Names() const { return MoveNames(structure); }
 
 GroupMoves MakeGroupMoves(const KernelModel& model,
                           const std::vector<std::vector<int32_t>>& groups) {
@@ -209,6 +202,50 @@ BetaRange CachedGroupBetaRange(const Qubo& qubo, const KernelModel& model,
   };
   if (derived == nullptr) return make();
   return *derived->GetOrMake<BetaRange>("group_moves/range", make);
+}
+
+bool WantsGroupMoves(v1::GroupMoves wire, const SampleParams& params) {
+  if (wire == v1::GROUP_MOVES_OFF || params.one_hot_groups == nullptr ||
+      params.one_hot_groups->empty())
+    return false;
+  return wire == v1::GROUP_MOVES_ON || !params.known_ground_energy;
+}
+
+std::shared_ptr<const GroupMoves> RequestedGroupMoves(
+    v1::GroupMoves wire, const KernelModel& model, const SampleParams& params) {
+  if (!WantsGroupMoves(wire, params)) return nullptr;
+  std::shared_ptr<const GroupMoves> moves =
+      CachedGroupMoves(model, *params.one_hot_groups, true, params.derived);
+  return moves->empty() ? nullptr : moves;
+}
+
+std::shared_ptr<const GroupStructure> RequestedGroupStructure(
+    v1::GroupMoves wire, int num_variables, const SampleParams& params) {
+  if (!WantsGroupMoves(wire, params)) return nullptr;
+  auto make = [&] {
+    return FindGroupStructure(num_variables, *params.one_hot_groups);
+  };
+  std::shared_ptr<const GroupStructure> structure =
+      params.derived != nullptr
+          ? params.derived->GetOrMake<GroupStructure>("group_structure", make)
+          : std::make_shared<const GroupStructure>(make());
+  return structure->empty() ? nullptr : structure;
+}
+
+SampleParams WithGroupBetaRange(const Qubo& qubo, const KernelModel& model,
+                                const GroupMoves& moves, SampleParams params) {
+  if (!params.beta_schedule.empty() ||
+      params.beta_range_rule != BetaRangeRule::kTuned ||
+      (params.beta_hot > 0 && params.beta_cold > 0))
+    return params;
+  const BetaRange range =
+      CachedGroupBetaRange(qubo, model, moves, params.derived);
+  const bool hot_given = params.beta_hot > 0;
+  if (!hot_given) params.beta_hot = range.hot;
+  if (params.beta_cold <= 0)
+    params.beta_cold = std::max(range.cold, params.beta_hot);
+  if (!hot_given) params.beta_hot = std::min(params.beta_hot, params.beta_cold);
+  return params;
 }
 
 }  // namespace qs

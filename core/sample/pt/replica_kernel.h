@@ -105,6 +105,9 @@ class ReplicaBatch {
   // kernel's grid: exact when KernelModel::exact).
   virtual void Energies(std::span<double> out) const = 0;
   virtual void ReadState(int replica, std::vector<uint8_t>& out) const = 0;
+  // Its local fields (kernel units), which a batch built from reads that
+  // carry them starts from.
+  virtual void ReadField(int replica, std::vector<float>& out) const = 0;
   // Exchanges replica `lane`'s state, fields and random stream with replica
   // `other_lane` of `other`, a batch of the same path and model: the replicas
   // trade places, their temperatures stay with the lanes.
@@ -114,8 +117,9 @@ class ReplicaBatch {
 };
 
 // A batch of reads.size() <= KernelLanes(path) replicas starting from the
-// reads' states and streams. `path` must be resolved; `model` must outlive the
-// batch.
+// reads' states and streams, and from their fields when every read carries
+// num_variables of them (KernelRead::field, as ReadField gives them). `path`
+// must be resolved; `model` must outlive the batch.
 std::unique_ptr<ReplicaBatch> NewReplicaBatch(
     KernelPath path, const KernelModel& model,
     std::span<const KernelRead> reads);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -14,7 +15,10 @@
 #include "absl/time/clock.h"
 #include "core/base/rng.h"
 #include "core/base/status_macros.h"
+#include "core/sample/group_structure.h"
+#include "core/sample/pt/group_moves.h"
 #include "core/sample/sample_util.h"
+#include "core/sample/tabu/group_tabu_search.h"
 #include "core/sample/tabu/tabu_search.h"
 
 namespace qs {
@@ -30,17 +34,29 @@ struct TabuOptions {
   double perturbation = StatedDefault<v1::TabuParams>("perturbation");
 };
 
-TabuOptions ResolveOptions(const v1::TabuParams& wire, int n, int num_sweeps) {
+// `groups`: the structure the moves keep, or null for single flips. A sweep
+// is n moves of single flips, GroupTabuUnits of group moves (each unit moved
+// about once).
+TabuOptions ResolveOptions(const v1::TabuParams& wire, int n, int num_sweeps,
+                           const GroupStructure* groups) {
   TabuOptions options;
-  options.tenure = wire.tenure() > 0 ? static_cast<int>(std::min<int64_t>(
-                                           wire.tenure(), std::max(0, n - 1)))
-                                     : DefaultTabuTenure(n);
+  const int64_t sweep = groups != nullptr ? GroupTabuUnits(*groups) : n;
+  if (groups != nullptr) {
+    // A group move is tabu only when every variable it sets was flipped
+    // recently, so no tenure leaves every move tabu.
+    options.tenure = wire.tenure() > 0 ? static_cast<int>(wire.tenure())
+                                       : DefaultGroupTabuTenure(*groups);
+  } else {
+    options.tenure = wire.tenure() > 0 ? static_cast<int>(std::min<int64_t>(
+                                             wire.tenure(), std::max(0, n - 1)))
+                                       : DefaultTabuTenure(n);
+  }
   const int64_t stall =
       wire.stall_sweeps() > 0
           ? int64_t{wire.stall_sweeps()}
           : static_cast<int64_t>(StatedDefault<v1::TabuParams>("stall_sweeps"));
-  options.stall_moves = std::max<int64_t>(1, stall * n);
-  options.max_moves = int64_t{num_sweeps} * n;
+  options.stall_moves = std::max<int64_t>(1, stall * sweep);
+  options.max_moves = int64_t{num_sweeps} * sweep;
   if (wire.elite_size() > 0) options.elite_size = wire.elite_size();
   if (wire.perturbation() > 0) options.perturbation = wire.perturbation();
   return options;
@@ -119,7 +135,12 @@ class TabuSampler final : public Sampler {
     RETURN_IF_ERROR(CheckInitialStates(params.initial_states, n));
     const v1::TabuParams wire =
         params.wire != nullptr ? params.wire->tabu() : v1::TabuParams();
-    const TabuOptions options = ResolveOptions(wire, n, params.num_sweeps);
+    // With group moves restarts start inside the groups, elite states are
+    // perturbed by random group moves and every move keeps them.
+    const std::shared_ptr<const GroupStructure> groups =
+        RequestedGroupStructure(wire.group_moves(), n, params);
+    const TabuOptions options =
+        ResolveOptions(wire, n, params.num_sweeps, groups.get());
     TabuRunOptions run_options{.tenure = options.tenure,
                                .max_moves = options.max_moves,
                                .stall_moves = options.stall_moves,
@@ -138,14 +159,22 @@ class TabuSampler final : public Sampler {
       std::vector<uint8_t> state;
       if (r >= kTabuRoundSize && r % 2 == 1 && !elite.empty()) {
         state = elite.at(r / 2);
-        Perturb(state, options.perturbation, rng);
+        if (groups != nullptr) {
+          PerturbInGroups(*groups, options.perturbation, rng, state);
+        } else {
+          Perturb(state, options.perturbation, rng);
+        }
         elite_restarts.fetch_add(1, std::memory_order_relaxed);
       } else {
         state = StartState(params.initial_states, n, r, rng);
+        if (groups != nullptr) MoveIntoGroups(*groups, rng, state);
       }
       const int64_t cpu_start = ThreadCpuNanos();
-      TabuRunResult run = RunTabu(model, std::move(state), rng.Next(),
-                                  run_options, interrupter);
+      TabuRunResult run =
+          groups != nullptr ? RunGroupTabu(model, *groups, std::move(state),
+                                           rng.Next(), run_options, interrupter)
+                            : RunTabu(model, std::move(state), rng.Next(),
+                                      run_options, interrupter);
       cpu_ns.fetch_add(ThreadCpuNanos() - cpu_start, std::memory_order_relaxed);
       restarts.fetch_add(1, std::memory_order_relaxed);
       moves.fetch_add(run.moves, std::memory_order_relaxed);
@@ -178,7 +207,8 @@ class TabuSampler final : public Sampler {
     stats.stop_reason = interrupter.reason();
     stats.reads_done = reads_done.load();
     stats.reads_cut_short = cut_short.load();
-    stats.sweeps_done = n > 0 ? moves.load() / n : 0;
+    const int64_t sweep = groups != nullptr ? GroupTabuUnits(*groups) : n;
+    stats.sweeps_done = sweep > 0 ? moves.load() / sweep : 0;
     stats.spin_update_attempts = attempts.load();
     stats.accepted_flips = moves.load();
     stats.seed = params.seed;
@@ -191,6 +221,8 @@ class TabuSampler final : public Sampler {
     info.set_elite_restarts(elite_restarts.load());
     info.set_moves(moves.load());
     stats.info.set_threads(stats.threads);
+    stats.info.set_moves(groups != nullptr ? MoveNames(*groups)
+                                           : "single-flip");
     return stats;
   }
 

@@ -28,10 +28,16 @@
 namespace qs {
 namespace {
 
+using testing::BestKeepingTheGroups;
+using testing::ExpectSameSamples;
+using testing::ExpectTheGroupMovesRule;
 using testing::MakeTsp;
+using testing::OptimumByEnumeration;
 using testing::ReadsInGroups;
 using testing::StatusIs;
 using testing::Tsp;
+using testing::TspParams;
+using testing::TspRun;
 
 ResolvedSchedule Schedule(int64_t sweeps) {
   return ResolvedSchedule::Interpolated(ScheduleType::kGeometric, {0.02, 2},
@@ -100,65 +106,19 @@ TEST(GroupAnnealTest, ASeedGivesTheSameReadsOnEveryPathAndAcrossYields) {
   }
 }
 
-// The tour lengths of every permutation: the model's optimum.
-double OptimumByEnumeration(const Tsp& tsp, int n) {
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  double best = std::numeric_limits<double>::infinity();
-  std::vector<uint8_t> state(tsp.model.num_variables());
-  do {
-    std::fill(state.begin(), state.end(), 0);
-    for (int t = 0; t < n; ++t) state[order[t] * n + t] = 1;
-    best = std::min(best, tsp.model.Energy(state));
-  } while (std::next_permutation(order.begin(), order.end()));
-  return best;
-}
-
-SampleParams TspParams(const Tsp& tsp, const v1::SolveParams* wire) {
-  SampleParams params;
-  params.num_reads = 16;
-  params.num_sweeps = 1000;
-  params.seed = 5;
-  params.one_hot_groups = &tsp.groups;
-  params.wire = wire;
-  return params;
-}
-
-struct TspRun {
-  std::vector<Sample> samples;
-  std::string moves;  // what the summary's BackendInfo.moves says
-};
-
 TspRun SampleTsp(const Tsp& tsp, const SampleParams& params) {
-  WorkerPool pool(2);
-  auto sampler = NewCpuSaSampler(&pool);
-  qs::testing::CollectingSink sink;
-  Interrupter interrupter;
-  const auto stats = sampler->Sample(tsp.model, params, sink, interrupter);
-  EXPECT_TRUE(stats.ok()) << stats.status();
-  if (!stats.ok()) return {};
-  return {sink.SortedByRead(), stats->info.moves()};
+  return qs::testing::SampleTsp(NewCpuSaSampler, tsp, params);
 }
 
 TEST(GroupAnnealTest, CpuSaKeepsTheGroupsOfAModelAndReachesItsOptimum) {
   constexpr int kCities = 7;
   const Tsp tsp = MakeTsp(kCities, 0, 13);
-  const GroupStructure structure =
-      FindGroupStructure(tsp.model.num_variables(), tsp.groups);
   const TspRun first = SampleTsp(tsp, TspParams(tsp, nullptr));
   EXPECT_EQ(first.moves, "two-way-exchange");
   ASSERT_EQ(first.samples.size(), 16u);
-  double best = std::numeric_limits<double>::infinity();
-  for (const Sample& s : first.samples) {
-    EXPECT_TRUE(KeepsGroups(structure, s.bits));
-    EXPECT_DOUBLE_EQ(s.energy, tsp.model.Energy(s.bits));
-    best = std::min(best, s.energy);
-  }
-  EXPECT_DOUBLE_EQ(best, OptimumByEnumeration(tsp, kCities));
-  const TspRun second = SampleTsp(tsp, TspParams(tsp, nullptr));
-  ASSERT_EQ(second.samples.size(), first.samples.size());
-  for (size_t r = 0; r < first.samples.size(); ++r)
-    EXPECT_EQ(second.samples[r].bits, first.samples[r].bits) << "read " << r;
+  EXPECT_DOUBLE_EQ(BestKeepingTheGroups(tsp, first),
+                   OptimumByEnumeration(tsp, kCities));
+  ExpectSameSamples(SampleTsp(tsp, TspParams(tsp, nullptr)), first);
 }
 
 // No group move enters the groups: a given start that breaks them has its
@@ -176,27 +136,19 @@ TEST(GroupAnnealTest, CpuSaDrawsTheGroupsOfAStartThatBreaksThem) {
     EXPECT_TRUE(KeepsGroups(structure, s.bits));
 }
 
-// The moves run by default where the optimum is sought among feasible states
-// (no known ground energy), on request elsewhere, never when turned off or
-// with Gibbs acceptance.
+// The moves follow the field's rule, and never run with Gibbs acceptance.
 TEST(GroupAnnealTest, TheRequestAndTheModelDecideWhenTheMovesRun) {
   const Tsp tsp = MakeTsp(5, 2, 15);
-  v1::SolveParams off, on;
-  off.mutable_cpu_sa()->set_group_moves(v1::GROUP_MOVES_OFF);
-  on.mutable_cpu_sa()->set_group_moves(v1::GROUP_MOVES_ON);
-  SampleParams params = TspParams(tsp, &off);
+  SampleParams params = TspParams(tsp, nullptr);
   params.num_sweeps = 20;
-  EXPECT_EQ(SampleTsp(tsp, params).moves, "single-flip");
-  params.wire = nullptr;
-  EXPECT_EQ(SampleTsp(tsp, params).moves, "single-flip+two-way-exchange");
-  params.known_ground_energy = -1e9;  // a puzzle's: never reached
-  EXPECT_EQ(SampleTsp(tsp, params).moves, "single-flip");
+  ExpectTheGroupMovesRule(NewCpuSaSampler, params,
+                          [](v1::SolveParams& p, v1::GroupMoves value) {
+                            p.mutable_cpu_sa()->set_group_moves(value);
+                          });
+  v1::SolveParams on;
+  on.mutable_cpu_sa()->set_group_moves(v1::GROUP_MOVES_ON);
   params.wire = &on;
-  EXPECT_EQ(SampleTsp(tsp, params).moves, "single-flip+two-way-exchange");
   params.acceptance = Acceptance::kGibbs;
-  EXPECT_EQ(SampleTsp(tsp, params).moves, "single-flip");
-  params.one_hot_groups = nullptr;
-  params.acceptance = Acceptance::kMetropolis;
   EXPECT_EQ(SampleTsp(tsp, params).moves, "single-flip");
 }
 
