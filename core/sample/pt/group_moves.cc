@@ -204,24 +204,28 @@ BetaRange CachedGroupBetaRange(const Qubo& qubo, const KernelModel& model,
   return *derived->GetOrMake<BetaRange>("group_moves/range", make);
 }
 
-bool WantsGroupMoves(v1::GroupMoves wire, const SampleParams& params) {
+bool WantsGroupMoves(v1::GroupMoves wire, const SampleParams& params,
+                     GroupMovesDefault unset) {
   if (wire == v1::GROUP_MOVES_OFF || params.one_hot_groups == nullptr ||
       params.one_hot_groups->empty())
     return false;
-  return wire == v1::GROUP_MOVES_ON || !params.known_ground_energy;
+  return wire == v1::GROUP_MOVES_ON ||
+         unset == GroupMovesDefault::kEverywhere || !params.known_ground_energy;
 }
 
 std::shared_ptr<const GroupMoves> RequestedGroupMoves(
     v1::GroupMoves wire, const KernelModel& model, const SampleParams& params) {
-  if (!WantsGroupMoves(wire, params)) return nullptr;
+  if (!WantsGroupMoves(wire, params, GroupMovesDefault::kModels))
+    return nullptr;
   std::shared_ptr<const GroupMoves> moves =
       CachedGroupMoves(model, *params.one_hot_groups, true, params.derived);
   return moves->empty() ? nullptr : moves;
 }
 
 std::shared_ptr<const GroupStructure> RequestedGroupStructure(
-    v1::GroupMoves wire, int num_variables, const SampleParams& params) {
-  if (!WantsGroupMoves(wire, params)) return nullptr;
+    v1::GroupMoves wire, int num_variables, const SampleParams& params,
+    GroupMovesDefault unset) {
+  if (!WantsGroupMoves(wire, params, unset)) return nullptr;
   auto make = [&] {
     return FindGroupStructure(num_variables, *params.one_hot_groups);
   };

@@ -68,20 +68,31 @@ std::optional<BetaRange> GroupTunedBetaRange(const KernelModel& model,
 BetaRange CachedGroupBetaRange(const Qubo& qubo, const KernelModel& model,
                                const GroupMoves& moves, DerivedCache* derived);
 
-// The rule of a sampler's `group_moves` field (cpu-sa, tabu, pa): true where
-// the problem declares groups and the request asks for the moves
-// (GROUP_MOVES_ON) or leaves them to the rule (GROUP_MOVES_DEFAULT) on a
-// constrained model, whose optimum is sought among feasible states (no known
-// ground energy). A puzzle's default stays single flips: keeping its groups
-// measured slower (docs/parallel-tempering.md).
-bool WantsGroupMoves(v1::GroupMoves wire, const SampleParams& params);
-// The moves where WantsGroupMoves and the groups give any; else null.
+// Where a sampler's `group_moves` field left unset runs the moves.
+enum class GroupMovesDefault {
+  // On a constrained model (no known ground energy), whose optimum is sought
+  // among feasible states; a puzzle keeps single flips (cpu-sa, pa: keeping
+  // its groups measured slower there, docs/backends.md).
+  kModels,
+  // Wherever the problem declares groups (tabu: its single flips measured
+  // slower on puzzles too, docs/tabu.md).
+  kEverywhere,
+};
+
+// The rule of a sampler's `group_moves` field: true where the problem
+// declares groups and the request asks for the moves (GROUP_MOVES_ON) or
+// leaves them to `unset`.
+bool WantsGroupMoves(v1::GroupMoves wire, const SampleParams& params,
+                     GroupMovesDefault unset);
+// The moves where WantsGroupMoves (under kModels) and the groups give any;
+// else null.
 std::shared_ptr<const GroupMoves> RequestedGroupMoves(
     v1::GroupMoves wire, const KernelModel& model, const SampleParams& params);
 // The same rule on the group structure alone (samplers outside the lane
 // kernels); null for single flips.
 std::shared_ptr<const GroupStructure> RequestedGroupStructure(
-    v1::GroupMoves wire, int num_variables, const SampleParams& params);
+    v1::GroupMoves wire, int num_variables, const SampleParams& params,
+    GroupMovesDefault unset);
 
 // `params` with the ends of the beta range that BETA_RANGE_TUNED leaves open
 // taken from CachedGroupBetaRange (a given end keeps its place and the tuned

@@ -138,7 +138,8 @@ class TabuSampler final : public Sampler {
     // With group moves restarts start inside the groups, elite states are
     // perturbed by random group moves and every move keeps them.
     const std::shared_ptr<const GroupStructure> groups =
-        RequestedGroupStructure(wire.group_moves(), n, params);
+        RequestedGroupStructure(wire.group_moves(), n, params,
+                                GroupMovesDefault::kEverywhere);
     const TabuOptions options =
         ResolveOptions(wire, n, params.num_sweeps, groups.get());
     TabuRunOptions run_options{.tenure = options.tenure,

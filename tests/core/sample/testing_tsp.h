@@ -18,6 +18,7 @@
 #include "core/qubo/qubo.h"
 #include "core/sample/cpu_sa/sa_kernel.h"
 #include "core/sample/group_structure.h"
+#include "core/sample/pt/group_moves.h"
 #include "core/sample/sampler.h"
 #include "gtest/gtest.h"
 #include "tests/core/sample/testing_sampler.h"
@@ -158,12 +159,14 @@ inline void ExpectSameSamples(const TspRun& a, const TspRun& b) {
 
 // The rule of a sampler's `group_moves` field (WantsGroupMoves), on a 5-city
 // Tsp with free variables and `params`' reads and sweeps: off when the
-// request says so, on by default where no ground energy is known, off by
-// default on a puzzle's, on when the request says so, off without groups.
-// `field` sets the sampler's field in a request.
+// request says so, on by default where no ground energy is known, by default
+// on a puzzle's as `unset` says, on when the request says so, off without
+// groups. `field` sets the sampler's field in a request.
 inline void ExpectTheGroupMovesRule(SamplerFactory make, SampleParams params,
                                     void (*field)(v1::SolveParams&,
-                                                  v1::GroupMoves)) {
+                                                  v1::GroupMoves),
+                                    GroupMovesDefault unset) {
+  const std::string kept = "single-flip+two-way-exchange";
   const Tsp tsp = MakeTsp(5, 2, 15);
   v1::SolveParams off, on;
   field(off, v1::GROUP_MOVES_OFF);
@@ -172,11 +175,12 @@ inline void ExpectTheGroupMovesRule(SamplerFactory make, SampleParams params,
   params.wire = &off;
   EXPECT_EQ(SampleTsp(make, tsp, params).moves, "single-flip");
   params.wire = nullptr;
-  EXPECT_EQ(SampleTsp(make, tsp, params).moves, "single-flip+two-way-exchange");
+  EXPECT_EQ(SampleTsp(make, tsp, params).moves, kept);
   params.known_ground_energy = -1e9;  // a puzzle's: never reached
-  EXPECT_EQ(SampleTsp(make, tsp, params).moves, "single-flip");
+  EXPECT_EQ(SampleTsp(make, tsp, params).moves,
+            unset == GroupMovesDefault::kEverywhere ? kept : "single-flip");
   params.wire = &on;
-  EXPECT_EQ(SampleTsp(make, tsp, params).moves, "single-flip+two-way-exchange");
+  EXPECT_EQ(SampleTsp(make, tsp, params).moves, kept);
   params.one_hot_groups = nullptr;
   EXPECT_EQ(SampleTsp(make, tsp, params).moves, "single-flip");
 }

@@ -141,10 +141,12 @@ TEST(GroupAnnealTest, TheRequestAndTheModelDecideWhenTheMovesRun) {
   const Tsp tsp = MakeTsp(5, 2, 15);
   SampleParams params = TspParams(tsp, nullptr);
   params.num_sweeps = 20;
-  ExpectTheGroupMovesRule(NewCpuSaSampler, params,
-                          [](v1::SolveParams& p, v1::GroupMoves value) {
-                            p.mutable_cpu_sa()->set_group_moves(value);
-                          });
+  ExpectTheGroupMovesRule(
+      NewCpuSaSampler, params,
+      [](v1::SolveParams& p, v1::GroupMoves value) {
+        p.mutable_cpu_sa()->set_group_moves(value);
+      },
+      GroupMovesDefault::kModels);
   v1::SolveParams on;
   on.mutable_cpu_sa()->set_group_moves(v1::GROUP_MOVES_ON);
   params.wire = &on;

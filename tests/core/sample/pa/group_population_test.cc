@@ -72,10 +72,12 @@ TEST(GroupPopulationTest, TheRequestAndTheModelDecideWhenTheMovesRun) {
   SampleParams params;
   params.num_reads = 16;
   params.num_sweeps = 20;
-  ExpectTheGroupMovesRule(NewPaSampler, params,
-                          [](v1::SolveParams& p, v1::GroupMoves value) {
-                            p.mutable_pa()->set_group_moves(value);
-                          });
+  ExpectTheGroupMovesRule(
+      NewPaSampler, params,
+      [](v1::SolveParams& p, v1::GroupMoves value) {
+        p.mutable_pa()->set_group_moves(value);
+      },
+      GroupMovesDefault::kModels);
 }
 
 }  // namespace

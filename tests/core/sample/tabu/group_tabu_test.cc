@@ -144,10 +144,12 @@ TEST(GroupTabuTest, TheRequestAndTheModelDecideWhenTheMovesRun) {
   SampleParams params;
   params.num_reads = 8;
   params.num_sweeps = 20;
-  ExpectTheGroupMovesRule(NewTabuSampler, params,
-                          [](v1::SolveParams& p, v1::GroupMoves value) {
-                            p.mutable_tabu()->set_group_moves(value);
-                          });
+  ExpectTheGroupMovesRule(
+      NewTabuSampler, params,
+      [](v1::SolveParams& p, v1::GroupMoves value) {
+        p.mutable_tabu()->set_group_moves(value);
+      },
+      GroupMovesDefault::kEverywhere);
 }
 
 }  // namespace
