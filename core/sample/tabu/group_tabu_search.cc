@@ -47,10 +47,20 @@ class GroupTabuRun {
       for (const Neighbor& nb : model_.neighbors(i)) field_[nb.j] += nb.w;
     }
     for (const PermutationBlock& block : structure_.blocks) {
-      std::vector<int32_t>& col = cols_.emplace_back(block.size, -1);
-      for (int r = 0; r < block.size; ++r) {
-        for (int c = 0; c < block.size; ++c)
-          if (block.at(r, c) >= 0 && x_[block.at(r, c)]) col[r] = c;
+      const int n = block.size;
+      std::vector<int32_t>& col = cols_.emplace_back(n, -1);
+      std::vector<int32_t>& row = rows_.emplace_back(n, -1);
+      for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+          if (block.at(r, c) >= 0 && x_[block.at(r, c)]) col[r] = c, row[c] = r;
+        }
+      }
+      row_set_.emplace_back(static_cast<size_t>(n) * n, 0.0);
+      col_set_.emplace_back(static_cast<size_t>(n) * n, 0.0);
+      const int32_t b = static_cast<int32_t>(cols_.size()) - 1;
+      for (int k = 0; k < n; ++k) {
+        RefreshRow(b, k);
+        RefreshColumn(b, k);
       }
     }
     for (const std::vector<int32_t>& group : structure_.one_way) {
@@ -100,14 +110,19 @@ class GroupTabuRun {
         break;
       }
       case GroupMove::kExchange: {
-        const PermutationBlock& block = structure_.blocks[chosen.owner];
-        std::vector<int32_t>& col = cols_[chosen.owner];
+        const int32_t b = chosen.owner;
+        const PermutationBlock& block = structure_.blocks[b];
+        std::vector<int32_t>& col = cols_[b];
         const int i = chosen.first, j = chosen.second;
         work += Flip(block.at(i, col[i]), move);
         work += Flip(block.at(j, col[j]), move);
         std::swap(col[i], col[j]);
         work += Flip(block.at(i, col[i]), move);
         work += Flip(block.at(j, col[j]), move);
+        rows_[b][col[i]] = i;
+        rows_[b][col[j]] = j;
+        work += RefreshRow(b, i) + RefreshRow(b, j) + RefreshColumn(b, col[i]) +
+                RefreshColumn(b, col[j]);
         break;
       }
     }
@@ -157,6 +172,36 @@ class GroupTabuRun {
     for (const Neighbor& nb : model_.neighbors(v)) scatter_[nb.j] = 0;
   }
 
+  // row_set_[b][r * n + c]: the coupling of row r's set cell with cell
+  // (r, c) of block b, 0 where there is none. Changes only when row r's
+  // column does.
+  int64_t RefreshRow(int32_t b, int r) {
+    const PermutationBlock& block = structure_.blocks[b];
+    const int32_t on = block.at(r, cols_[b][r]);
+    const int64_t work = Scatter(on);
+    double* out = row_set_[b].data() + static_cast<size_t>(r) * block.size;
+    for (int c = 0; c < block.size; ++c) {
+      const int32_t v = block.at(r, c);
+      out[c] = v >= 0 && v != on ? scatter_[v] : 0.0;
+    }
+    ClearScatter(on);
+    return 2 * work + block.size;
+  }
+  // col_set_[b][c * n + r]: the coupling of column c's set cell with cell
+  // (r, c).
+  int64_t RefreshColumn(int32_t b, int c) {
+    const PermutationBlock& block = structure_.blocks[b];
+    const int32_t on = block.at(rows_[b][c], c);
+    const int64_t work = Scatter(on);
+    double* out = col_set_[b].data() + static_cast<size_t>(c) * block.size;
+    for (int r = 0; r < block.size; ++r) {
+      const int32_t v = block.at(r, c);
+      out[r] = v >= 0 && v != on ? scatter_[v] : 0.0;
+    }
+    ClearScatter(on);
+    return 2 * work + block.size;
+  }
+
   double Weight(int32_t u, int32_t v) const {
     const std::span<const Neighbor> row = model_.neighbors(u);
     const auto it = std::lower_bound(
@@ -185,21 +230,27 @@ class GroupTabuRun {
   // Rows i < j of block b trading columns: cells p = (i, a) and q = (j, b)
   // go to 0, s = (i, b) and t = (j, a) to 1. The change is the four flip
   // costs plus the couplings of each pair of them, signed by whether the
-  // pair moves the same way.
+  // pair moves the same way: p's from its scatter, q's with s (its column)
+  // and t (its row) from the set cells' tables, s-t by search.
   int64_t ScoreExchanges(int32_t b) {
     const PermutationBlock& block = structure_.blocks[b];
+    const int n = block.size;
     const std::vector<int32_t>& col = cols_[b];
+    const double* row_set = row_set_[b].data();
+    const double* col_set = col_set_[b].data();
     int64_t work = 0;
-    for (int i = 0; i < block.size; ++i) {
+    for (int i = 0; i < n; ++i) {
       const int32_t p = block.at(i, col[i]);
       work += Scatter(p);
-      for (int j = i + 1; j < block.size; ++j) {
+      for (int j = i + 1; j < n; ++j) {
         const int32_t q = block.at(j, col[j]);
         const int32_t s = block.at(i, col[j]), t = block.at(j, col[i]);
         if (s < 0 || t < 0) continue;
+        const double q_s = col_set[static_cast<size_t>(col[j]) * n + i];
+        const double q_t = row_set[static_cast<size_t>(j) * n + col[i]];
         const double delta = field_[s] + field_[t] - field_[p] - field_[q] +
                              scatter_[q] + Weight(s, t) - scatter_[s] -
-                             scatter_[t] - Weight(q, s) - Weight(q, t);
+                             scatter_[t] - q_s - q_t;
         Offer(delta, Recent(s) && Recent(t),
               {.kind = GroupMove::kExchange,
                .owner = b,
@@ -228,7 +279,9 @@ class GroupTabuRun {
   std::vector<double> scatter_;  // 0 but for the scattered variable's row
   std::vector<int64_t> last_flip_;
   std::vector<std::vector<int32_t>> cols_;  // per block, each row's column
-  std::vector<int32_t> on_;                 // per one-way group, its 1
+  std::vector<std::vector<int32_t>> rows_;  // per block, each column's row
+  std::vector<std::vector<double>> row_set_, col_set_;  // RefreshRow/Column
+  std::vector<int32_t> on_;  // per one-way group, its 1
   double energy_ = 0;
   std::vector<uint8_t> best_;
   double best_energy_ = 0;
