@@ -176,29 +176,29 @@ class GroupTabuRun {
   // (r, c) of block b, 0 where there is none. Changes only when row r's
   // column does.
   int64_t RefreshRow(int32_t b, int r) {
-    const PermutationBlock& block = structure_.blocks[b];
-    const int32_t on = block.at(r, cols_[b][r]);
-    const int64_t work = Scatter(on);
-    double* out = row_set_[b].data() + static_cast<size_t>(r) * block.size;
-    for (int c = 0; c < block.size; ++c) {
-      const int32_t v = block.at(r, c);
-      out[c] = v >= 0 && v != on ? scatter_[v] : 0.0;
-    }
-    ClearScatter(on);
-    return 2 * work + block.size;
+    const int n = structure_.blocks[b].size;
+    return CouplingsAlong(b, cols_[b][r] + r * n, r * n, 1,
+                          row_set_[b].data() + static_cast<size_t>(r) * n);
   }
   // col_set_[b][c * n + r]: the coupling of column c's set cell with cell
   // (r, c).
   int64_t RefreshColumn(int32_t b, int c) {
+    const int n = structure_.blocks[b].size;
+    return CouplingsAlong(b, rows_[b][c] * n + c, c, n,
+                          col_set_[b].data() + static_cast<size_t>(c) * n);
+  }
+  // out[k]: the coupling of block b's cell `on` with its cell first + k *
+  // stride (k < n), 0 for itself and missing cells (cells are row-major).
+  int64_t CouplingsAlong(int32_t b, int on, int first, int stride,
+                         double* out) {
     const PermutationBlock& block = structure_.blocks[b];
-    const int32_t on = block.at(rows_[b][c], c);
-    const int64_t work = Scatter(on);
-    double* out = col_set_[b].data() + static_cast<size_t>(c) * block.size;
-    for (int r = 0; r < block.size; ++r) {
-      const int32_t v = block.at(r, c);
-      out[r] = v >= 0 && v != on ? scatter_[v] : 0.0;
+    const int32_t set = block.cells[on];
+    const int64_t work = Scatter(set);
+    for (int k = 0; k < block.size; ++k) {
+      const int32_t v = block.cells[first + k * stride];
+      out[k] = v >= 0 && v != set ? scatter_[v] : 0.0;
     }
-    ClearScatter(on);
+    ClearScatter(set);
     return 2 * work + block.size;
   }
 
