@@ -30,6 +30,10 @@ the same numbers on every Python 3), so the files are reproducible and none is c
   - bisect<N>_s<SEED>.opb, max-cut with a cardinality constraint (graph bisection): a random graph with
     mean degree min(10, N - 1), weights 1; sum x_i = N / 2; maximise the cut sum_{ij} (x_i + x_j -
     2 x_i x_j), written as min: of the negated cut.
+  - gap<N>_s<SEED>.opb, generalized assignment with conflicts: N items in M = max(2, N // 6) bins,
+    weights uniform in 1..10, capacity 1.15 (sum of weights) / M; x_{i*M+k+1} = item i in bin k, one-hot
+    per item (= 1), capacity rows -sum w_i x_ik >= -C; minimise costs (1..20 per item and bin) plus, for
+    each pair of items with probability 0.3, a conflict 1..10 when they share a bin.
 
 targets.json maps a file name to {"value": V, "source": S} with V in the file's own objective (a min: OPB
 objective of a maximised problem is negative): "held-karp" (exact, N <= 14), "tsplib-optimal" (published),
@@ -374,6 +378,36 @@ def bisect_model(n, seed):
                    "the objective is minus the cut"]
 
 
+def gap_model(n, seed):
+    """Generalized assignment with conflicts: one-hot rows (one bin per item) beside capacity rows, so its
+    exactly-one groups form no permutation block (auto's model/pt-first)."""
+    rng = rng_for(seed, f"gap{n}")
+    m = max(2, n // 6)
+    w = [uniform_int(rng, 1, 10) for _ in range(n)]
+    cap = int(sum(w) / m * 1.15)
+    model = mf.Model(f"gap{n}", mf.MIN)
+    name = lambda i, k: f"x{i * m + k + 1}"  # noqa: E731
+    for i in range(n):
+        for k in range(m):
+            model.binary(name(i, k))
+            model.add_objective(uniform_int(rng, 1, 20), name(i, k))
+    conflicts = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < 0.3:
+                conflicts += 1
+                q = uniform_int(rng, 1, 10)
+                for k in range(m):
+                    model.add_objective(q, name(i, k), name(j, k))
+    for i in range(n):
+        model.add_constraint(f"item_{i}", [(1, name(i, k)) for k in range(m)], mf.EQ, 1)
+    for k in range(m):
+        model.add_constraint(f"bin_{k}", [(-w[i], name(i, k)) for i in range(n)], mf.GE, -cap)
+    return model, [f"generalized assignment, {n} items in {m} bins of capacity {cap} (weights 1..10), "
+                   f"costs 1..20, {conflicts} conflicting pairs (1..10 when in one bin); "
+                   f"x(i*{m}+k+1) = item i in bin k"]
+
+
 def opb_instance(spec, seed):
     kind, *params = spec.split(":")
     n = int(params[0])
@@ -384,8 +418,10 @@ def opb_instance(spec, seed):
         model, comments = qap_model(n, seed)
     elif kind == "bisect":
         model, comments = bisect_model(n, seed)
+    elif kind == "gap":
+        model, comments = gap_model(n, seed)
     else:
-        raise SystemExit(f"--opb: unknown kind '{kind}' (qkp:N[:DENSITY], qap:N, bisect:N)")
+        raise SystemExit(f"--opb: unknown kind '{kind}' (qkp:N[:DENSITY], qap:N, bisect:N, gap:N)")
     return f"{kind}{n}_s{seed}.opb", model, comments
 
 
@@ -527,7 +563,7 @@ def main():
                         help="add fix: x_0_0 = 1 (city 0 first) to the TSP models")
     parser.add_argument("--tsplib", action="append", default=[], help="a TSPLIB .tsp file to write as LP")
     parser.add_argument("--opb", default=DEFAULT_OPB,
-                        help="comma-separated qkp:N[:DENSITY], qap:N, bisect:N; '' for none")
+                        help="comma-separated qkp:N[:DENSITY], qap:N, bisect:N, gap:N; '' for none")
     parser.add_argument("--tsp_two_opt", type=int, default=0,
                         help="random TSPs past Held-Karp's size: the target of a 2-opt descent from this many "
                              "random tours (a heuristic reference, source 2opt-N)")

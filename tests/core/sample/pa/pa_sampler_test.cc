@@ -134,7 +134,7 @@ TEST(PaSamplerTest, EveryStopKeepsThePopulationScored) {
   for (StopReason reason : {StopReason::kTimeLimit, StopReason::kDeadline,
                             StopReason::kCancelled}) {
     Interrupter interrupter;
-    interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
+    interrupter.SetDeadline(absl::Now() + absl::Milliseconds(200), reason);
     CollectingSink sink;
     absl::StatusOr<SampleStats> stats =
         SampleOnPool(NewPaSampler, *model, params, sink, 2, &interrupter);

@@ -145,7 +145,7 @@ TEST(PtSamplerTest, EveryStopKeepsTheLaddersItCutScored) {
     params.known_ground_energy.reset();  // nothing ends a ladder early
     testing::CollectingSink sink;
     Interrupter interrupter;
-    interrupter.SetDeadline(absl::Now() + absl::Milliseconds(50), reason);
+    interrupter.SetDeadline(absl::Now() + absl::Milliseconds(200), reason);
     absl::StatusOr<SampleStats> stats = testing::SampleOnPool(
         NewPtSampler, problem.model, params, sink, 2, &interrupter);
     ASSERT_OK(stats);
