@@ -185,12 +185,9 @@ class PaSampler final : public Sampler {
       if (m % kStartsPerPoll == kStartsPerPoll - 1)
         run.interrupted = interrupter.ShouldStop();
     }
-    // Members cut before their start have no state.
-    if (run.interrupted) {
-      members = {};
-    } else {
-      population.InitFields();
-    }
+    // A stop during the starts delivers the members started so far, as
+    // they started: a time limit shorter than the starts still returns reads.
+    if (!run.interrupted) population.InitFields();
     run.log_z = n * std::numbers::ln2;
     std::atomic<int64_t> attempts{0}, accepted{0}, cpu_ns{0};
     std::atomic<bool> interrupted{false};

@@ -153,6 +153,31 @@ TEST(PaSamplerTest, EveryStopKeepsThePopulationScored) {
   }
 }
 
+// A limit that fires before the starts are done (a short limit on a loaded
+// machine) still returns the members started, scored as they started.
+TEST(PaSamplerTest, ATimeLimitDuringTheStartsKeepsTheStartedMembers) {
+  absl::StatusOr<Qubo> model = LoadInstance("random_sparse2000");
+  ASSERT_TRUE(model.ok()) << model.status();
+  SampleParams params;
+  params.num_reads = 256;
+  params.num_sweeps = 1000;
+  Interrupter interrupter;
+  interrupter.Interrupt(StopReason::kTimeLimit);
+  CollectingSink sink;
+  absl::StatusOr<SampleStats> stats =
+      SampleOnPool(NewPaSampler, *model, params, sink, 2, &interrupter);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_EQ(stats->stop_reason, StopReason::kTimeLimit);
+  const std::vector<Sample> samples = sink.SortedByRead();
+  EXPECT_GT(samples.size(), 0u);
+  EXPECT_LT(samples.size(), 256u);
+  EXPECT_EQ(samples.size(), stats->reads_done);
+  EXPECT_EQ(stats->reads_cut_short, stats->reads_done);
+  EXPECT_EQ(stats->sweeps_done, 0);
+  for (const Sample& s : samples)
+    EXPECT_DOUBLE_EQ(s.energy, model->Energy(s.bits));
+}
+
 TEST(PaSamplerTest, RefusesAPopulationBeyondItsMemoryLimit) {
   absl::StatusOr<Qubo> model = LoadInstance("random_sparse2000");
   ASSERT_TRUE(model.ok()) << model.status();
