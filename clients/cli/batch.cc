@@ -195,6 +195,7 @@ class BatchRun {
   int in_flight_ ABSL_GUARDED_BY(mu_) = 0;
   int retried_ ABSL_GUARDED_BY(mu_) = 0;
   int no_answer_ ABSL_GUARDED_BY(mu_) = 0;
+  bool gave_up_ ABSL_GUARDED_BY(mu_) = false;  // --give_up_after passed
   std::map<std::string, int> by_code_ ABSL_GUARDED_BY(mu_);
   std::map<std::string, int> by_instance_ ABSL_GUARDED_BY(mu_);
   absl::Time last_healthy_ ABSL_GUARDED_BY(mu_);
@@ -523,6 +524,7 @@ int BatchRun::Run() {
                       [](const Lane& l) { return l.healthy; });
       if (!any_healthy && in_flight_ == 0 &&
           now - last_healthy_ > give_up_after_) {
+        gave_up_ = true;
         FinishQueued(
             grpc::Status(grpc::StatusCode::UNAVAILABLE,
                          absl::StrCat("no server reachable for ",
@@ -548,6 +550,7 @@ int BatchRun::Run() {
       items_.size(), absl::ToDoubleSeconds(absl::Now() - start_),
       codes.empty() ? "none" : absl::StrJoin(codes, ", ").c_str(), retried_,
       instances.empty() ? "none" : absl::StrJoin(instances, ", ").c_str());
+  if (gave_up_) PrintNoServerHint();
   return no_answer_ == 0 ? 0 : kExitRpcError;
 }
 

@@ -337,6 +337,10 @@ void PrintUnreachableHint(absl::StatusCode code, absl::string_view message) {
       (!absl::StrContains(message, "failed to connect") &&
        !absl::StrContains(message, "DNS resolution failed")))
     return;
+  PrintNoServerHint();
+}
+
+void PrintNoServerHint() {
   const std::string addr = absl::GetFlag(FLAGS_addr);
   std::fprintf(stderr,
                "no server answers at %s: start one there "

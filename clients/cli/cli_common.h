@@ -65,6 +65,9 @@ int ReportLocalError(const absl::Status& status);
 // --addr, or its name does not resolve), a line on stderr saying how to start
 // one or where to point --addr: the status alone names no way out.
 void PrintUnreachableHint(absl::StatusCode code, absl::string_view message);
+// The line itself, for a caller that knows no server answered (a batch whose
+// every item gave up waiting for one).
+void PrintNoServerHint();
 
 // Protobuf JSON (field names as in the proto, all fields) of a message on one
 // line.

@@ -190,6 +190,8 @@ TEST(CliBatchTest, NoServerReachable) {
       absl::StrCat("batch --addr ", address, " --input-file ",
                    WriteBatch("nqueens 5\nnqueens 6\n"), " --give_up_after 1"));
   EXPECT_EQ(run.exit_code, 1) << run.err;
+  // No server ever answered: the hint says how to start one.
+  EXPECT_THAT(run.err, HasSubstr("no server answers at"));
   const auto results = ResultsById(run.out);
   ASSERT_EQ(results.size(), 2u);
   for (const auto& [id, r] : results) {
