@@ -1,4 +1,5 @@
-// Decoding of the Latin-square families' digit one-hots (digit_grid.h).
+// The Latin-square families' digit one-hots: their groups and decoding
+// (digit_grid.h).
 #include "core/families/digit_grid.h"
 
 #include <string>
@@ -28,6 +29,28 @@ v1::PuzzleSolution DecodeDigitGrid(int n, std::span<const uint8_t> bits) {
     solution.add_rows(row);
   }
   return solution;
+}
+
+std::vector<std::vector<int32_t>> DigitGridOneHotGroups(int n) {
+  auto var = [n](int cell, int d) { return cell * n + d; };
+  std::vector<std::vector<int32_t>> groups;
+  for (int cell = 0; cell < n * n; ++cell) {
+    std::vector<int32_t> digits;
+    for (int d = 0; d < n; ++d) digits.push_back(var(cell, d));
+    groups.push_back(std::move(digits));
+  }
+  for (int line = 0; line < n; ++line) {
+    for (int d = 0; d < n; ++d) {
+      std::vector<int32_t> row, col;
+      for (int k = 0; k < n; ++k) {
+        row.push_back(var(line * n + k, d));
+        col.push_back(var(k * n + line, d));
+      }
+      groups.push_back(std::move(row));
+      groups.push_back(std::move(col));
+    }
+  }
+  return groups;
 }
 
 }  // namespace qs

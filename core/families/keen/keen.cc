@@ -327,24 +327,7 @@ absl::StatusOr<Qubo> BuildFullModel(const KeenShape& g) {
 // Exactly-one groups over the full variables: each cell's digits, each
 // digit's cells in a row and in a column, each selector cage's tuples.
 std::vector<std::vector<int32_t>> FullOneHotGroups(const KeenShape& g) {
-  const int n = g.size;
-  std::vector<std::vector<int32_t>> groups;
-  for (int cell = 0; cell < g.cells(); ++cell) {
-    std::vector<int32_t> digits;
-    for (int d = 1; d <= n; ++d) digits.push_back(g.Var(cell, d));
-    groups.push_back(std::move(digits));
-  }
-  for (int line = 0; line < n; ++line) {
-    for (int d = 1; d <= n; ++d) {
-      std::vector<int32_t> row, col;
-      for (int k = 0; k < n; ++k) {
-        row.push_back(g.Var(line * n + k, d));
-        col.push_back(g.Var(k * n + line, d));
-      }
-      groups.push_back(std::move(row));
-      groups.push_back(std::move(col));
-    }
-  }
+  std::vector<std::vector<int32_t>> groups = DigitGridOneHotGroups(g.size);
   for (const KeenCageShape& cage : g.cages) {
     if (!KeenCageUsesSelectors(cage)) continue;
     std::vector<int32_t> ys;

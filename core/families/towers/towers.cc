@@ -101,27 +101,10 @@ absl::StatusOr<Qubo> BuildFullModel(const TowersShape& s) {
 
 // Every exactly-one group of the model over the full variables.
 std::vector<std::vector<int32_t>> FullOneHotGroups(const TowersShape& s) {
-  const int n = s.n;
-  std::vector<std::vector<int32_t>> groups;
-  for (int cell = 0; cell < n * n; ++cell) {
-    std::vector<int32_t> g;
-    for (int h = 1; h <= n; ++h) g.push_back(s.Var(cell, h));
-    groups.push_back(std::move(g));
-  }
-  for (int line = 0; line < n; ++line) {
-    for (int h = 1; h <= n; ++h) {
-      std::vector<int32_t> row, col;
-      for (int k = 0; k < n; ++k) {
-        row.push_back(s.Var(line * n + k, h));
-        col.push_back(s.Var(k * n + line, h));
-      }
-      groups.push_back(std::move(row));
-      groups.push_back(std::move(col));
-    }
-  }
+  std::vector<std::vector<int32_t>> groups = DigitGridOneHotGroups(s.n);
   for (const TowersClue& clue : s.clues) {
     for (const std::vector<int>& g :
-         TowersChain(n, clue.cells, clue.first_aux).exactly_one)
+         TowersChain(s.n, clue.cells, clue.first_aux).exactly_one)
       groups.emplace_back(g.begin(), g.end());
   }
   return groups;

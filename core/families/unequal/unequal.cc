@@ -198,30 +198,6 @@ absl::StatusOr<Qubo> BuildFullModel(const UnequalBoard& b) {
   return std::move(builder).Build();
 }
 
-// The exactly-one groups over the full variables: each cell's digits, each
-// digit's cells in a row and in a column.
-std::vector<std::vector<int32_t>> FullOneHotGroups(const UnequalBoard& b) {
-  const int n = b.size;
-  std::vector<std::vector<int32_t>> groups;
-  for (int cell = 0; cell < b.cells(); ++cell) {
-    std::vector<int32_t> digits;
-    for (int d = 0; d < n; ++d) digits.push_back(b.Var(cell, d));
-    groups.push_back(std::move(digits));
-  }
-  for (int line = 0; line < n; ++line) {
-    for (int d = 0; d < n; ++d) {
-      std::vector<int32_t> row, col;
-      for (int k = 0; k < n; ++k) {
-        row.push_back(b.Var(line * n + k, d));
-        col.push_back(b.Var(k * n + line, d));
-      }
-      groups.push_back(std::move(row));
-      groups.push_back(std::move(col));
-    }
-  }
-  return groups;
-}
-
 // Candidate digits per cell, bit d for digit d + 1; the reduction shrinks
 // them and clamps what they exclude (0) or settle (1).
 using Domains = std::vector<uint32_t>;
@@ -403,7 +379,7 @@ class UnequalCompiler final : public PuzzleCompiler {
         RETURN_IF_ERROR(ReduceFully(b, dom, problem));
     }
     problem.one_hot_groups =
-        ReducedOneHotGroups(problem.variables, FullOneHotGroups(b));
+        ReducedOneHotGroups(problem.variables, DigitGridOneHotGroups(b.size));
     return problem;
   }
 
