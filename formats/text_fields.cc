@@ -93,6 +93,9 @@ absl::StatusOr<double> NumberField(absl::string_view format,
 }
 
 std::string ExactNumber(double w) {
+  // Both zeros are written "0": the sign of a zero carries no value, and a
+  // written "-0" (a coefficient or bound that cancelled) reads as a typo.
+  if (w == 0) return "0";
   for (int precision = 6; precision <= 17; ++precision) {
     std::string text = absl::StrFormat("%.*g", precision, w);
     double back;

@@ -43,7 +43,7 @@ absl::StatusOr<double> NumberField(absl::string_view format,
                                    const TextLine& line, int field,
                                    absl::string_view name);
 
-// The shortest decimal that reads back as exactly `w`.
+// The shortest decimal that reads back as exactly `w` ("0" for -0 too).
 std::string ExactNumber(double w);
 
 }  // namespace qs::formats
