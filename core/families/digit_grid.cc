@@ -3,6 +3,7 @@
 #include "core/families/digit_grid.h"
 
 #include <string>
+#include <utility>
 
 namespace qs {
 
@@ -29,6 +30,38 @@ v1::PuzzleSolution DecodeDigitGrid(int n, std::span<const uint8_t> bits) {
     solution.add_rows(row);
   }
   return solution;
+}
+
+namespace {
+
+// Fills square[cell..] so that no digit repeats in a row or column.
+bool FillLatinSquare(int n, int cell, std::vector<int>& square,
+                     Xoshiro256& rng) {
+  if (cell == n * n) return true;
+  const int r = cell / n, c = cell % n;
+  std::vector<int> digits(n);
+  for (int d = 0; d < n; ++d) digits[d] = d + 1;
+  for (int i = n - 1; i > 0; --i)
+    std::swap(digits[i], digits[rng.NextBelow(static_cast<uint64_t>(i) + 1)]);
+  for (int d : digits) {
+    bool used = false;
+    for (int k = 0; k < n && !used; ++k)
+      used = (k < c && square[r * n + k] == d) ||
+             (k < r && square[k * n + c] == d);
+    if (used) continue;
+    square[cell] = d;
+    if (FillLatinSquare(n, cell + 1, square, rng)) return true;
+  }
+  square[cell] = 0;
+  return false;
+}
+
+}  // namespace
+
+std::vector<int> DrawLatinSquare(int n, Xoshiro256& rng) {
+  std::vector<int> square(n * n, 0);
+  FillLatinSquare(n, 0, square, rng);
+  return square;
 }
 
 std::vector<std::vector<int32_t>> DigitGridOneHotGroups(int n) {

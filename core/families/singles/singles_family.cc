@@ -7,8 +7,9 @@
 
 namespace qs {
 
-// Defined in singles_rules.cc.
+// Defined in singles_rules.cc and singles_generator.cc.
 std::unique_ptr<RulesEncoder> NewSinglesEncoder();
+std::unique_ptr<PuzzleGenerator> NewSinglesGenerator();
 
 // Defined in singles_drawing.cc.
 absl::StatusOr<v1::BoardPicture> DrawSingles(
@@ -21,6 +22,7 @@ Family NewSinglesFamily() {
   family.draw = &DrawSingles;
   family.compiler = NewSinglesCompiler();
   family.rules = NewSinglesEncoder();
+  family.generators.push_back(NewSinglesGenerator());
   return family;
 }
 

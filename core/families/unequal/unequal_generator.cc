@@ -18,6 +18,7 @@
 #include "core/base/status_macros.h"
 #include "core/exact/exact_solver.h"
 #include "core/families/builtin.h"
+#include "core/families/digit_grid.h"
 #include "core/families/unequal/unequal.h"
 #include "core/generate/clue_removal.h"
 #include "core/generate/generator.h"
@@ -27,28 +28,6 @@ namespace {
 
 constexpr int kMinSide = 3;
 constexpr int kMaxSide = 9;
-
-// Fills square[cell..] so that no digit repeats in a row or column; digits
-// in random order per cell, so every Latin square can come out.
-bool Fill(int n, int cell, std::vector<int>& square, Xoshiro256& rng) {
-  if (cell == n * n) return true;
-  const int r = cell / n, c = cell % n;
-  std::vector<int> digits(n);
-  for (int d = 0; d < n; ++d) digits[d] = d + 1;
-  for (int i = n - 1; i > 0; --i)
-    std::swap(digits[i], digits[rng.NextBelow(static_cast<uint64_t>(i) + 1)]);
-  for (int d : digits) {
-    bool used = false;
-    for (int k = 0; k < n && !used; ++k)
-      used = (k < c && square[r * n + k] == d) ||
-             (k < r && square[k * n + c] == d);
-    if (used) continue;
-    square[cell] = d;
-    if (Fill(n, cell + 1, square, rng)) return true;
-  }
-  square[cell] = 0;
-  return false;
-}
 
 class UnequalGenerator final : public PuzzleGenerator {
  public:
@@ -69,8 +48,7 @@ class UnequalGenerator final : public PuzzleGenerator {
       SolutionSampler& /*sampler*/, Interrupter& interrupter) const override {
     const int n = options.rows, cells = n * n;
     Xoshiro256 rng(seed);
-    std::vector<int> square(cells, 0);
-    Fill(n, 0, square, rng);
+    const std::vector<int> square = DrawLatinSquare(n, rng);
 
     v1::PuzzleSpec empty;
     empty.mutable_unequal()->set_size(static_cast<uint32_t>(n));
