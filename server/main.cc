@@ -80,13 +80,15 @@ int main(int argc, char** argv) {
                  std::string(options.status().message()).c_str());
     return 2;
   }
+  // Before the server says it listens: a SIGTERM sent as soon as the
+  // "listening" line appears must drain it, not kill it.
+  std::signal(SIGTERM, OnSignal);
+  std::signal(SIGINT, OnSignal);
   auto server = qs::server::Server::Start(*options);
   if (!server.ok()) {
     spdlog::error("cannot start: {}", std::string(server.status().message()));
     return 1;
   }
-  std::signal(SIGTERM, OnSignal);
-  std::signal(SIGINT, OnSignal);
   std::thread watcher([&] {
     while (g_signal == 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -29,6 +29,19 @@ int ThreadCount() {
   return count;
 }
 
+// The thread count once it reaches `expected`, or after 10 s: a joined
+// thread's /proc entry can outlive the join by a moment, as the kernel reaps
+// the task after it has woken the joiner.
+int ThreadCountWhenSettled(int expected) {
+  const absl::Time deadline = absl::Now() + absl::Seconds(10);
+  int count = ThreadCount();
+  while (count != expected && absl::Now() < deadline) {
+    absl::SleepFor(absl::Milliseconds(1));
+    count = ThreadCount();
+  }
+  return count;
+}
+
 // A backend whose probe blocks until released or interrupted, as a probe of an
 // endpoint that never answers does.
 class SlowProbeBackend final : public Backend {
@@ -94,7 +107,8 @@ TEST(BackendStatusMonitorTest, RefreshesInTheBackgroundAndStopsABlockedProbe) {
     EXPECT_EQ(threads.size(), 1u);
     EXPECT_EQ(threads.count(std::this_thread::get_id()), 0u);
   }
-  EXPECT_EQ(ThreadCount(), threads_before);  // the monitor's thread ended
+  // The monitor's thread ended.
+  EXPECT_EQ(ThreadCountWhenSettled(threads_before), threads_before);
   const int probes = backend->probes();
   absl::SleepFor(absl::Milliseconds(50));
   EXPECT_EQ(backend->probes(), probes);  // no refresh after the monitor
