@@ -673,6 +673,14 @@ class SinglesCompiler final : public PuzzleCompiler {
 
 }  // namespace
 
+std::vector<int8_t> SinglesDeducedShading(const SinglesBoard& b) {
+  Deductions deductions(b);
+  deductions.Unique();
+  deductions.Patterns();
+  deductions.Propagate();
+  return deductions.fixed();
+}
+
 std::unique_ptr<PuzzleCompiler> NewSinglesCompiler() {
   return std::make_unique<SinglesCompiler>();
 }

@@ -106,6 +106,10 @@ SinglesLayout MakeSinglesLayout(int rows, int cols);
 // The pairs of cells with equal numbers in a row or a column.
 std::vector<std::pair<int, int>> SinglesDuplicatePairs(const SinglesBoard& b);
 
+// What the full reduction's deductions (docs §3: unique, patterns,
+// propagation) settle of the shading: per cell -1 open, 0 unshaded, 1 shaded.
+std::vector<int8_t> SinglesDeducedShading(const SinglesBoard& b);
+
 // The full-model assignment of a valid shading: parents towards the border
 // node, floating trees rooted at their lowest cell index, levels counted in
 // south-east steps. None when the shading breaks a rule or needs more levels

@@ -31,7 +31,7 @@ namespace {
 constexpr int kMinSide = 3;
 constexpr int kMaxSide = 12;
 // Boards drawn before giving up on one puzzle.
-constexpr int kMaxAttempts = 2000;
+constexpr int kMaxAttempts = 20000;
 
 constexpr int kSteps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
 
@@ -126,20 +126,17 @@ v1::PuzzleSpec SpecOf(int rows, int cols, const std::vector<int>& numbers) {
   return spec;
 }
 
-// The share of the cells that Hitori's deductions settle: the compiler's
-// full reduction (docs/singles.md §3), whose clamped cell variables are the
-// cells decided. Unit propagation of the rules alone decides no cell here:
+// The share of the cells that Hitori's deductions settle (the compiler's
+// full reduction). Unit propagation of the rules alone decides no cell here:
 // its clauses are all binary until a cell is known.
-absl::StatusOr<double> DeducedShare(const PuzzleCompiler& compiler,
-                                    const v1::PuzzleSpec& spec) {
-  v1::CompileOptions full;
-  full.set_reduction(v1::REDUCTION_FULL);
-  ASSIGN_OR_RETURN(const CompiledProblem problem, compiler.Compile(spec, full));
-  const int n = spec.singles().rows() * spec.singles().cols();
-  int decided = 0;
-  for (int cell = 0; cell < n; ++cell)
-    decided += problem.variables.source(cell).reduced < 0;
-  return static_cast<double>(decided) / n;
+double DeducedShare(int rows, int cols, const std::vector<int>& numbers) {
+  SinglesBoard board;
+  board.rows = rows;
+  board.cols = cols;
+  board.numbers = numbers;
+  const std::vector<int8_t> fixed = SinglesDeducedShading(board);
+  const auto open = std::count(fixed.begin(), fixed.end(), -1);
+  return 1.0 - static_cast<double>(open) / fixed.size();
 }
 
 class SinglesGenerator final : public PuzzleGenerator {
@@ -167,7 +164,6 @@ class SinglesGenerator final : public PuzzleGenerator {
       return spec;
     }()));
     const SinglesLayout layout = MakeSinglesLayout(rows, cols);
-    const std::unique_ptr<PuzzleCompiler> compiler = NewSinglesCompiler();
     const double required = RequiredPropagation(options.difficulty);
     GeneratedPuzzle out;
     out.puzzle_kind = "singles";
@@ -179,10 +175,10 @@ class SinglesGenerator final : public PuzzleGenerator {
       std::optional<std::vector<uint8_t>> solution =
           SinglesAuxiliaries(layout, shaded);
       if (!solution) continue;
-      const v1::PuzzleSpec spec =
-          SpecOf(rows, cols, DrawNumbers(rows, cols, shaded, rng));
-      ASSIGN_OR_RETURN(const double decided, DeducedShare(*compiler, spec));
+      const std::vector<int> numbers = DrawNumbers(rows, cols, shaded, rng);
+      const double decided = DeducedShare(rows, cols, numbers);
       if (decided < required) continue;
+      const v1::PuzzleSpec spec = SpecOf(rows, cols, numbers);
       ASSIGN_OR_RETURN(const Cnf cnf,
                        EncodeCnf(*encoder, spec, layout.num_variables));
       const Enumeration found = EnumerateSolutions(

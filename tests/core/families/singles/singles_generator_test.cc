@@ -104,10 +104,12 @@ TEST(SinglesGeneratorTest, PuzzlesHaveOneShadingThatScoresZero) {
       ASSERT_OK(count);
       EXPECT_TRUE(count->complete);
       EXPECT_EQ(count->count, 1u);
-      if (difficulty == v1::DIFFICULTY_EASY)
+      if (difficulty == v1::DIFFICULTY_EASY) {
         EXPECT_DOUBLE_EQ(made->propagation_decided, 1.0);
-      if (difficulty == v1::DIFFICULTY_MEDIUM)
+      }
+      if (difficulty == v1::DIFFICULTY_MEDIUM) {
         EXPECT_GE(made->propagation_decided, 0.5);
+      }
     }
   }
 }
