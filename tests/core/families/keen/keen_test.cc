@@ -14,6 +14,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/core/families/keen/keen_testing.h"
+#include "tests/testing/no_sampler.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
@@ -456,15 +457,7 @@ TEST(KeenCompilerTest, RefusesBadSpecsNamingTheField) {
 TEST(KeenGeneratorTest, GeneratesUniqueValidPuzzles) {
   auto generator = BuiltinGenerators().Get("keen");
   ASSERT_OK(generator);
-  class NoSampler : public SolutionSampler {
-   public:
-    absl::StatusOr<std::vector<uint8_t>> SampleValidBoard(const v1::PuzzleSpec&,
-                                                          uint64_t,
-                                                          Interrupter&,
-                                                          int64_t*) override {
-      return absl::UnimplementedError("not used");
-    }
-  } sampler;
+  testing::NoSampler sampler;
   Interrupter interrupter;
   GenerateOptions options;
   options.rows = options.cols = 4;

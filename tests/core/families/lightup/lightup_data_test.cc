@@ -19,10 +19,13 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/core/families/lightup/lightup_oracle.h"
+#include "tests/testing/no_sampler.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
+
+using ::qs::testing::NoSampler;
 
 class CollectingSink : public SampleSink {
  public:
@@ -143,15 +146,6 @@ TEST(LightupDataTest, AnnealerSolvesTheSmallerPuzzlesAtDefaultSettings) {
     EXPECT_GE(valid, 1);
   }
 }
-
-class NoSampler : public SolutionSampler {
- public:
-  absl::StatusOr<std::vector<uint8_t>> SampleValidBoard(const v1::PuzzleSpec&,
-                                                        uint64_t, Interrupter&,
-                                                        int64_t*) override {
-    return absl::UnimplementedError("the lightup generator draws its boards");
-  }
-};
 
 TEST(LightupGeneratorTest, MakesUniquePuzzlesAtEveryDifficulty) {
   auto generator = BuiltinGenerators().Get("lightup");

@@ -16,10 +16,13 @@
 #include "formats/puzzle_text.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/no_sampler.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
+
+using ::qs::testing::NoSampler;
 
 using ::qs::testing::StatusIs;
 using ::testing::ElementsAre;
@@ -404,15 +407,6 @@ TEST(PatternCompilerTest, BadSpecsAreRefusedNamingTheField) {
   wrong.mutable_pattern()->set_rows(0);
   refuse(wrong, "pattern.rows: must be 1..");
 }
-
-class NoSampler : public SolutionSampler {
- public:
-  absl::StatusOr<std::vector<uint8_t>> SampleValidBoard(const v1::PuzzleSpec&,
-                                                        uint64_t, Interrupter&,
-                                                        int64_t*) override {
-    return absl::UnimplementedError("the pattern generator samples nothing");
-  }
-};
 
 TEST(PatternGeneratorTest, PuzzlesHaveOneSolutionThatScoresZero) {
   auto generator = BuiltinGenerators().Get("pattern");

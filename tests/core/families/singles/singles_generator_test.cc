@@ -16,22 +16,16 @@
 #include "core/generate/generator.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/no_sampler.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
 
+using ::qs::testing::NoSampler;
+
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
-
-class NoSampler : public SolutionSampler {
- public:
-  absl::StatusOr<std::vector<uint8_t>> SampleValidBoard(const v1::PuzzleSpec&,
-                                                        uint64_t, Interrupter&,
-                                                        int64_t*) override {
-    return absl::UnimplementedError("the singles generator samples nothing");
-  }
-};
 
 absl::StatusOr<GeneratedPuzzle> Generate(int rows, int cols,
                                          v1::Difficulty difficulty,

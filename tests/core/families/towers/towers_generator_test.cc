@@ -10,22 +10,16 @@
 #include "core/families/towers/towers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/no_sampler.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
 
+using ::qs::testing::NoSampler;
+
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
-
-class NoSampler : public SolutionSampler {
- public:
-  absl::StatusOr<std::vector<uint8_t>> SampleValidBoard(const v1::PuzzleSpec&,
-                                                        uint64_t, Interrupter&,
-                                                        int64_t*) override {
-    return absl::UnimplementedError("the towers generator samples nothing");
-  }
-};
 
 TEST(TowersGeneratorTest, PuzzlesHaveTheirSolutionAsTheOnlyOne) {
   auto generator = BuiltinGenerators().Get("towers");
@@ -54,8 +48,12 @@ TEST(TowersGeneratorTest, PuzzlesHaveTheirSolutionAsTheOnlyOne) {
       EXPECT_EQ(puzzle->clues_at_start, 4 * n);
       EXPECT_LE(puzzle->clues, 4 * n);
       // Easy keeps every clue, as sgt-towers does; hard removes some.
-      if (difficulty == v1::DIFFICULTY_EASY) EXPECT_EQ(puzzle->clues, 4 * n);
-      if (difficulty == v1::DIFFICULTY_HARD) EXPECT_LT(puzzle->clues, 4 * n);
+      if (difficulty == v1::DIFFICULTY_EASY) {
+        EXPECT_EQ(puzzle->clues, 4 * n);
+      }
+      if (difficulty == v1::DIFFICULTY_HARD) {
+        EXPECT_LT(puzzle->clues, 4 * n);
+      }
       auto problem = compiler->Compile(puzzle->puzzle, v1::CompileOptions());
       ASSERT_OK(problem);
       ASSERT_EQ(puzzle->solution.size(),

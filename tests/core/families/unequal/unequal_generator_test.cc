@@ -11,25 +11,18 @@
 #include "core/families/unequal/unequal.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/no_sampler.h"
 #include "tests/testing/status_matchers.h"
 
 namespace qs {
 namespace {
 
+using ::qs::testing::NoSampler;
+
 using ::qs::testing::StatusIs;
 using ::testing::HasSubstr;
 
 // The generator draws its own squares; a call to the annealer is an error.
-class NoSampler : public SolutionSampler {
- public:
-  absl::StatusOr<std::vector<uint8_t>> SampleValidBoard(const v1::PuzzleSpec&,
-                                                        uint64_t, Interrupter&,
-                                                        int64_t*) override {
-    ADD_FAILURE() << "the unequal generator asked the annealer";
-    return absl::InternalError("no sampler");
-  }
-};
-
 const PuzzleGenerator& Generator() {
   auto generator = BuiltinGenerators().Get("unequal");
   EXPECT_OK(generator);
@@ -59,8 +52,9 @@ TEST(UnequalGeneratorTest, PuzzlesHaveOneSolutionTheirOwn) {
       EXPECT_EQ(spec.unequal().size(), static_cast<uint32_t>(side));
       EXPECT_LT(made->clues, made->clues_at_start);
       EXPECT_EQ(made->clues_at_start, side * side + 2 * side * (side - 1));
-      if (difficulty == v1::DIFFICULTY_EASY)
+      if (difficulty == v1::DIFFICULTY_EASY) {
         EXPECT_EQ(made->propagation_decided, 1.0);
+      }
       auto encoder = BuiltinEncoders().ForSpec(spec);
       ASSERT_OK(encoder);
       auto count = CountRuleSolutions(**encoder, spec, side * side * side, 10,
