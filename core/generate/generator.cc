@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/exact/sat_solver.h"
 
 namespace qs {
 
@@ -26,6 +27,19 @@ double RequiredPropagation(v1::Difficulty difficulty) {
     default:
       return 0.0;
   }
+}
+
+absl::StatusOr<bool> HasExactlyOneSolution(const Cnf& cnf,
+                                           absl::string_view family,
+                                           Interrupter& interrupter,
+                                           int64_t* sat_calls) {
+  const Enumeration found = EnumerateSolutions(
+      cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
+  *sat_calls += found.found + 1;
+  const bool settled = found.status != SatResult::kUnknown && found.complete;
+  if (!settled && interrupter.reason() != StopReason::kNone)
+    return absl::AbortedError(absl::StrCat(family, " generation stopped"));
+  return settled && found.found == 1;
 }
 
 absl::Status CheckGridSides(const GenerateOptions& options,

@@ -25,6 +25,7 @@
 #include "absl/strings/string_view.h"
 #include "core/base/interrupter.h"
 #include "core/base/registry.h"
+#include "core/exact/cnf.h"
 #include "qs/v1/puzzles.pb.h"
 #include "qs/v1/solve.pb.h"
 
@@ -92,6 +93,15 @@ class GeneratorRegistry {
 // The share of a puzzle's open cells that unit propagation of the rules must
 // decide at this difficulty: all (easy), half (medium), none required (hard).
 double RequiredPropagation(v1::Difficulty difficulty);
+
+// Whether `cnf` has exactly one solution: CaDiCaL finds one and proves there
+// is no second. Adds its solver calls to *sat_calls (one per solution found
+// and one that finds no further one). ABORTED ("<family> generation
+// stopped") when the interrupter cut the search short.
+absl::StatusOr<bool> HasExactlyOneSolution(const Cnf& cnf,
+                                           absl::string_view family,
+                                           Interrupter& interrupter,
+                                           int64_t* sat_calls);
 
 // INVALID_ARGUMENT naming `rows` or `cols` when a side of a family's grid is
 // outside min_side..max_side ("rows: zip sides are 3..10, got 12").

@@ -195,15 +195,10 @@ class KeenGenerator final : public PuzzleGenerator {
       const double share = DecidedShare(cnf, n);
       if (share < required) continue;
       if (options.difficulty == v1::DIFFICULTY_HARD && share >= 1.0) continue;
-      const Enumeration found = EnumerateSolutions(
-          cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
-      out.sat_calls += found.found + 1;
-      if (found.status == SatResult::kUnknown || !found.complete) {
-        if (interrupter.reason() != StopReason::kNone)
-          return absl::AbortedError("keen generation stopped");
-        continue;
-      }
-      if (found.found != 1) continue;
+      ASSIGN_OR_RETURN(
+          const bool unique,
+          HasExactlyOneSolution(cnf, "keen", interrupter, &out.sat_calls));
+      if (!unique) continue;
       v1::PuzzleSolution board;
       for (int digit : square) board.add_cells(digit);
       ASSIGN_OR_RETURN(const CompiledProblem problem,

@@ -136,12 +136,7 @@ class LightupGenerator final : public PuzzleGenerator {
       }
       *decided = white == 0 ? 1.0 : static_cast<double>(known) / white;
       if (*decided < required) return false;
-      const Enumeration found = EnumerateSolutions(
-          cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
-      out.sat_calls += found.found + 1;
-      if (interrupter.reason() != StopReason::kNone)
-        return absl::AbortedError("lightup generation stopped");
-      return found.complete && found.found == 1;
+      return HasExactlyOneSolution(cnf, "lightup", interrupter, &out.sat_calls);
     };
     for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
       if (interrupter.reason() != StopReason::kNone)

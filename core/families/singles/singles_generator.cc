@@ -181,12 +181,10 @@ class SinglesGenerator final : public PuzzleGenerator {
       const v1::PuzzleSpec spec = SpecOf(rows, cols, numbers);
       ASSIGN_OR_RETURN(const Cnf cnf,
                        EncodeCnf(*encoder, spec, layout.num_variables));
-      const Enumeration found = EnumerateSolutions(
-          cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
-      out.sat_calls += found.found + 1;
-      if (interrupter.reason() != StopReason::kNone)
-        return absl::AbortedError("singles generation stopped");
-      if (!found.complete || found.found != 1) continue;
+      ASSIGN_OR_RETURN(
+          const bool unique,
+          HasExactlyOneSolution(cnf, "singles", interrupter, &out.sat_calls));
+      if (!unique) continue;
       out.puzzle = spec;
       out.solution = *std::move(solution);
       out.clues = out.clues_at_start = n;

@@ -156,16 +156,10 @@ class TentsGenerator final : public PuzzleGenerator {
       // Hard: propagation alone must leave part of the board open.
       if (options.difficulty == v1::DIFFICULTY_HARD && fraction >= 1.0)
         continue;
-      const Enumeration found = EnumerateSolutions(
-          cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
-      // One solve per solution found and one that finds no further one.
-      out.sat_calls += found.found + 1;
-      if (found.status == SatResult::kUnknown || !found.complete) {
-        if (interrupter.reason() != StopReason::kNone)
-          return absl::AbortedError("tents generation stopped");
-        continue;
-      }
-      if (found.found != 1) continue;
+      ASSIGN_OR_RETURN(
+          const bool unique,
+          HasExactlyOneSolution(cnf, "tents", interrupter, &out.sat_calls));
+      if (!unique) continue;
       out.puzzle = std::move(spec);
       out.solution = std::move(board.tent);
       out.clues = static_cast<int>(board.trees.size());

@@ -135,12 +135,9 @@ class TowersGenerator final : public PuzzleGenerator {
         cells += single;
       }
       *decided = static_cast<double>(cells) / (n * n);
-      const Enumeration found = EnumerateSolutions(
-          cnf, 2, [](std::vector<uint8_t>) {}, &interrupter);
-      out.sat_calls += found.found + 1;
-      if (interrupter.reason() != StopReason::kNone)
-        return absl::AbortedError("towers generation stopped");
-      *unique = found.complete && found.found == 1;
+      ASSIGN_OR_RETURN(
+          *unique,
+          HasExactlyOneSolution(cnf, "towers", interrupter, &out.sat_calls));
       return absl::OkStatus();
     };
     for (int attempt = 0; attempt < kMaxSquares; ++attempt) {
